@@ -1,0 +1,44 @@
+"""The rules of Точки (Points), exact and fast: pure Python, no I/O.
+
+>>> from tochki_bot.engine import Game, IllegalMove
+>>> g = Game(width=39, height=32, start="cross")
+>>> _ = g.play(20, 18)
+>>> g.to_move
+'red'
+
+A game is its settings plus its move list; the position, the capture areas, the score and the result are derived.
+"""
+
+from .board import Area
+from .colour import BLUE, COLOURS, RED, Colour, other
+from .errors import IllegalMove, Reason
+from .game import EndReason, Game, Result
+from .moves import Move, MoveKind, Point
+from .notation import format_point, looks_like_point, parse_point
+from .settings import MAX_SIZE, MIN_SIZE, STARTS, GameSettings, Start, start_dots
+
+__all__ = [
+    "BLUE",
+    "COLOURS",
+    "MAX_SIZE",
+    "MIN_SIZE",
+    "RED",
+    "STARTS",
+    "Area",
+    "Colour",
+    "EndReason",
+    "Game",
+    "GameSettings",
+    "IllegalMove",
+    "Move",
+    "MoveKind",
+    "Point",
+    "Reason",
+    "Result",
+    "Start",
+    "format_point",
+    "looks_like_point",
+    "other",
+    "parse_point",
+    "start_dots",
+]

@@ -1,0 +1,45 @@
+"""The sports notation for points, ``x-y`` (2.10), parsed and written in one place.
+
+Players type moves in many ways: ``20-18``, ``20 - 18``, ``20–18`` (en dash), ``20 18``, ``20:18``. All of them mean
+x = 20 (from the left), y = 18 (from the bottom).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import IllegalMove, Reason
+from .moves import Point
+
+# Hyphen-minus, hyphen, non-breaking hyphen, figure dash, en dash, em dash, minus, small and full-width hyphens.
+_DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
+_POINT = re.compile(rf"^\s*(\d{{1,3}})\s*(?:[{_DASHES}:,./xх×*]|\s)\s*(\d{{1,3}})\s*$", re.IGNORECASE)
+
+
+def parse_point(text: str, width: int | None = None, height: int | None = None) -> Point:
+    """Read a point written as ``x-y``.
+
+    Spaces around the numbers and any dash (``-``, ``–``, ``—``, ``−``) or a space, ``:``, ``,``, ``.``, ``x`` between
+    them are accepted. With ``width`` and ``height`` the point must also lie on that board.
+
+    Raises ``IllegalMove`` with reason ``MALFORMED`` for text that is not a point and ``OFF_BOARD`` for a point outside
+    the board.
+    """
+    match = _POINT.match(text)
+    if match is None:
+        raise IllegalMove(Reason.MALFORMED, f"not a move: {text!r} (expected x-y, for example 20-18)")
+    point = Point(int(match.group(1)), int(match.group(2)))
+    if width is not None and height is not None and not (1 <= point.x <= width and 1 <= point.y <= height):
+        raise IllegalMove(Reason.OFF_BOARD, f"{point} is off the board (x is 1-{width}, y is 1-{height})", point)
+    return point
+
+
+def looks_like_point(text: str) -> bool:
+    """True when ``text`` has the shape of a move (``x-y``), whatever the board."""
+    return _POINT.match(text) is not None
+
+
+def format_point(point: tuple[int, int]) -> str:
+    """Write a point in the sports notation: ``Point(20, 18)`` becomes ``"20-18"``."""
+    x, y = point
+    return f"{x}-{y}"

@@ -1,0 +1,340 @@
+"""Game records in SGF with ``GM[40]``, the format of zagram.org, playdots, oppai-rs, KataGoDots and NOTAGO.
+
+- ``SZ[39:32]`` is width:height (``SZ[n]`` a square board). ``B`` is the first player (blue), ``W`` red.
+- A point is two letters, x then y, 0-based from the top-left: ``a``-``z`` are 0-25, ``A``-``Z`` 26-51. The sports
+  point ``X-Y`` on a board of height H is written ``chr(X - 1), chr(H - Y)``. Boards wider or taller than 52 points
+  cannot be written.
+- The start position is setup (``AB``, ``AW``); a reader does not assume where a cross is.
+- zagram writes a capturing move with its rings, ``W[Aw.zvywzxAwzv]``: the reader takes the move, recomputes the
+  captures and ignores the rings.
+- Grounding is an empty move (``B[]``). ``RE[B+5]`` blue won by 5, ``RE[W+R]`` red won by resignation, ``RE[B+T]``
+  on time, ``RE[B+G]`` by grounding, ``RE[0]`` a draw. Our own records add ``DA[B]`` / ``DA[W]``: the player who
+  accepted an agreed draw, so that they read back exactly.
+
+``parse_sgf`` reads a file into an ``SgfRecord`` (raising ``SgfError`` with a clear message on anything else);
+``SgfRecord.game()`` replays it through the engine; ``write_sgf`` writes any game, ongoing or finished.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .colour import BLUE, RED, Colour, other
+from .errors import IllegalMove
+from .game import EndReason, Game, Result
+from .moves import Move, MoveKind, Point
+from .settings import MAX_SIZE, MIN_SIZE, STARTS, GameSettings, start_dots
+
+MAX_SGF_SIZE = 52
+"""The largest board side SGF letters can address."""
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_INDEX = {ch: i for i, ch in enumerate(_LETTERS)}
+_COLOUR_OF = {"B": BLUE, "W": RED}
+_LETTER_OF = {BLUE: "B", RED: "W"}
+
+
+class SgfError(ValueError):
+    """The text is not a Points record we can read, or its moves are not legal; the message says why."""
+
+
+@dataclass
+class SgfRecord:
+    """What a record holds: settings, the move list, the players, the date and the stated result."""
+
+    settings: GameSettings
+    moves: list[Move] = field(default_factory=list)
+    blue: str = ""
+    red: str = ""
+    date: str = ""
+    result: str = ""
+    """The ``RE`` value as written, e.g. ``"W+R"``; empty when absent."""
+    properties: dict[str, list[str]] = field(default_factory=dict)
+    """Every root property as read (values unescaped), for anything else a caller wants to show."""
+
+    def game(self) -> Game:
+        """Replay the record through the engine.
+
+        A resignation, a loss on time or an agreed draw stated in ``RE`` ends the game when its moves left it
+        running. Raises ``SgfError`` naming the first illegal move.
+        """
+        game = Game.from_settings(self.settings)
+        for number, move in enumerate(self.moves, 1):
+            try:
+                game.apply(move)
+            except IllegalMove as exc:
+                raise SgfError(f"move {number} ({_describe(move)}) is illegal: {exc}") from None
+        if not game.is_over:
+            ending = _ending(self.result, self.properties.get("DA", [""])[0], game.to_move)
+            if ending is not None:
+                game.apply(ending)
+        return game
+
+
+def _describe(move: Move) -> str:
+    return f"{move.colour} {move.point}" if move.point is not None else f"{move.colour} {move.kind.value}"
+
+
+def _ending(result: str, accepted_by: str, to_move: Colour) -> Move | None:
+    """The move that ends a game whose record states a resignation, a timeout or a draw."""
+    result = result.strip().upper()
+    if result in ("0", "DRAW", "JIGO"):
+        return Move(_COLOUR_OF.get(accepted_by.strip().upper(), to_move), MoveKind.DRAW)
+    if len(result) >= 3 and result[0] in "BW" and result[1] == "+":
+        loser = other(_COLOUR_OF[result[0]])
+        if result[2:] in ("R", "RESIGN"):
+            return Move(loser, MoveKind.RESIGN)
+        if result[2:] in ("T", "TIME"):
+            return Move(loser, MoveKind.TIMEOUT)
+    return None
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Reading
+
+
+def _tokens(text: str) -> list[tuple[str, str | list[str]]]:
+    """Split SGF text into ``("(", "")``, ``(")", "")``, ``(";", "")`` and ``("prop", [values])`` tokens."""
+    out: list[tuple[str, str | list[str]]] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in "();":
+            out.append((ch, ""))
+            i += 1
+        elif ch.isspace():
+            i += 1
+        elif "A" <= ch <= "Z" or "a" <= ch <= "z":
+            j = i
+            while j < n and ("A" <= text[j] <= "Z" or "a" <= text[j] <= "z"):
+                j += 1
+            # Old SGF allowed lower-case letters in identifiers; they are not part of the name.
+            name = "".join(c for c in text[i:j] if "A" <= c <= "Z")
+            i = j
+            values: list[str] = []
+            while True:
+                while i < n and text[i].isspace():
+                    i += 1
+                if i >= n or text[i] != "[":
+                    break
+                i += 1
+                buf: list[str] = []
+                while True:
+                    if i >= n:
+                        raise SgfError("the file ends inside a property value")
+                    c = text[i]
+                    if c == "\\":
+                        if i + 1 < n and text[i + 1] == "\n":
+                            i += 2  # soft line break
+                            continue
+                        if i + 1 < n:
+                            buf.append(text[i + 1])
+                        i += 2
+                        continue
+                    if c == "]":
+                        i += 1
+                        break
+                    buf.append(c)
+                    i += 1
+                values.append("".join(buf))
+            if not values:
+                raise SgfError(f"property {name or text[i - 1]!r} has no value")
+            if not name:
+                raise SgfError("a property name must have upper-case letters")
+            out.append((name, values))
+        else:
+            raise SgfError(f"unexpected character {ch!r} at position {i}")
+    return out
+
+
+def _main_line(tokens: list[tuple[str, str | list[str]]]) -> list[dict[str, list[str]]]:
+    """The nodes of the first game's main line: at every branch, the first variation."""
+    if not tokens or tokens[0][0] != "(":
+        raise SgfError("not an SGF file: it must start with '('")
+    nodes: list[dict[str, list[str]]] = []
+    depth = 0
+    skipping_from: int | None = None  # the depth of the variation being skipped, if any
+    has_child: dict[int, bool] = {}
+    for kind, value in tokens:
+        if kind == "(":
+            depth += 1
+            if skipping_from is None and depth > 1:
+                if has_child[depth - 1]:
+                    skipping_from = depth
+                else:
+                    has_child[depth - 1] = True
+            has_child[depth] = False
+        elif kind == ")":
+            if depth == 0:
+                raise SgfError("unbalanced ')'")
+            if skipping_from == depth:
+                skipping_from = None
+            depth -= 1
+            if depth == 0:
+                break  # the end of the first game
+        elif kind == ";":
+            if depth == 0:
+                raise SgfError("a node outside a game tree")
+            if skipping_from is None:
+                nodes.append({})
+        elif skipping_from is None:
+            if not nodes:
+                raise SgfError("a property before the first node")
+            assert isinstance(value, list)
+            nodes[-1].setdefault(kind, []).extend(value)
+    else:
+        if depth:
+            raise SgfError("the file ends before the game tree is closed")
+    if not nodes:
+        raise SgfError("the game tree has no nodes")
+    return nodes
+
+
+def _point(value: str, width: int, height: int) -> Point:
+    """Read a two-letter SGF point (ignoring zagram's ``.``-separated rings)."""
+    letters = value.split(".", 1)[0].strip()
+    if len(letters) != 2 or letters[0] not in _INDEX or letters[1] not in _INDEX:
+        raise SgfError(f"{value!r} is not a point")
+    x, y = _INDEX[letters[0]] + 1, height - _INDEX[letters[1]]
+    if not (1 <= x <= width and 1 <= y <= height):
+        raise SgfError(f"{value!r} is off the {width}x{height} board")
+    return Point(x, y)
+
+
+def parse_sgf(text: str | bytes) -> SgfRecord:
+    """Read a Points record (``GM[40]``). Raises ``SgfError`` for anything that is not one.
+
+    The moves are read, not replayed: call ``game()`` on the result to replay them through the engine.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = text.decode("cp1251", errors="replace")
+    text = text.lstrip("\ufeff")
+    start = text.find("(")
+    if start < 0:
+        raise SgfError("not an SGF file: no game tree")
+    nodes = _main_line(_tokens(text[start:]))
+    root = nodes[0]
+    gm = root.get("GM", ["40"])[0].strip()
+    if gm != "40":
+        raise SgfError(f"not a Points record: GM[{gm}] (Points is GM[40])")
+    if "SZ" not in root:
+        raise SgfError("the record has no board size (SZ)")
+    size = root["SZ"][0].strip()
+    try:
+        width, height = (int(v) for v in size.split(":")) if ":" in size else (int(size), int(size))
+    except ValueError:
+        raise SgfError(f"bad board size SZ[{size}]") from None
+    if not (MIN_SIZE <= width <= min(MAX_SIZE, MAX_SGF_SIZE) and MIN_SIZE <= height <= min(MAX_SIZE, MAX_SGF_SIZE)):
+        raise SgfError(f"unsupported board size {width}x{height}")
+    setup: list[tuple[Point, Colour]] = []
+    for node in nodes:
+        for prop, colour in (("AB", BLUE), ("AW", RED)):
+            for value in node.get(prop, []):
+                setup.append((_point(value, width, height), colour))
+    moves: list[Move] = []
+    for node in nodes:
+        for prop in ("B", "W"):
+            for value in node.get(prop, []):
+                colour = _COLOUR_OF[prop]
+                if not value.strip():
+                    moves.append(Move(colour, MoveKind.GROUND))
+                else:
+                    moves.append(Move(colour, MoveKind.DOT, _point(value, width, height)))
+    try:
+        settings = _settings(width, height, setup)
+    except ValueError as exc:
+        raise SgfError(f"bad start position: {exc}") from None
+
+    def first(name: str) -> str:
+        return root.get(name, [""])[0].strip()
+
+    return SgfRecord(
+        settings=settings,
+        moves=moves,
+        blue=first("PB"),
+        red=first("PW"),
+        date=first("DT"),
+        result=first("RE"),
+        properties=dict(root),
+    )
+
+
+def _settings(width: int, height: int, setup: list[tuple[Point, Colour]]) -> GameSettings:
+    """Name the start position when the setup is one of ours, else keep it as a custom setup."""
+    for start in STARTS:
+        try:
+            dots = start_dots(width, height, start)
+        except ValueError:
+            continue
+        if sorted(dots) == sorted(setup):
+            return GameSettings(width, height, start)
+    return GameSettings(width, height, "custom", tuple(setup))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Writing
+
+
+def _letters(point: tuple[int, int], height: int) -> str:
+    x, y = point
+    return _LETTERS[x - 1] + _LETTERS[height - y]
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def result_text(result: Result | None) -> str:
+    """The ``RE`` value for a result: ``B+5``, ``W+R``, ``B+T``, ``B+G``, ``0``; empty while the game goes on."""
+    if result is None:
+        return ""
+    if result.winner is None:
+        return "0"
+    letter = _LETTER_OF[result.winner]
+    if result.reason is EndReason.RESIGNATION:
+        return f"{letter}+R"
+    if result.reason is EndReason.TIMEOUT:
+        return f"{letter}+T"
+    if result.reason is EndReason.GROUNDING:
+        return f"{letter}+G"
+    blue, red = result.score
+    return f"{letter}+{abs(blue - red)}"
+
+
+def write_sgf(game: Game, *, blue: str = "", red: str = "", date: str = "", app: str = "tochki-bot") -> str:
+    """Write ``game`` (ongoing or finished) as an SGF record that ``parse_sgf`` reads back exactly."""
+    settings = game.settings
+    width, height = settings.width, settings.height
+    if width > MAX_SGF_SIZE or height > MAX_SGF_SIZE:
+        raise ValueError(f"SGF cannot address a {width}x{height} board (at most {MAX_SGF_SIZE} points a side)")
+    size = f"{width}" if width == height else f"{width}:{height}"
+    root = [f"FF[4]GM[40]CA[UTF-8]AP[{_escape(app)}]SZ[{size}]"]
+    if blue:
+        root.append(f"PB[{_escape(blue)}]")
+    if red:
+        root.append(f"PW[{_escape(red)}]")
+    if date:
+        root.append(f"DT[{_escape(date)}]")
+    result = result_text(game.result)
+    if result:
+        root.append(f"RE[{result}]")
+    for colour, prop in ((BLUE, "AB"), (RED, "AW")):
+        points = [p for p, c in settings.start_dots if c == colour]
+        if points:
+            root.append(prop + "".join(f"[{_letters(p, height)}]" for p in points))
+    nodes = []
+    for move in game.moves:
+        letter = _LETTER_OF[move.colour]
+        if move.kind is MoveKind.DOT:
+            assert move.point is not None
+            nodes.append(f";{letter}[{_letters(move.point, height)}]")
+        elif move.kind is MoveKind.GROUND:
+            nodes.append(f";{letter}[]")
+        elif move.kind is MoveKind.DRAW:
+            root.append(f"DA[{letter}]")
+    lines = ["(;" + "".join(root)]
+    for i in range(0, len(nodes), 12):
+        lines.append("".join(nodes[i : i + 12]))
+    return "\n".join(lines) + ")\n"
