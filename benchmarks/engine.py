@@ -5,6 +5,13 @@ Run: python benchmarks/engine.py [--games N]
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# Run as a script from anywhere: the project root first, and not this folder (render.py would shadow render/).
+_ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
+
 import argparse
 import random
 import statistics

@@ -1,0 +1,23 @@
+"""Board pictures: turn a plain ``BoardView`` into PNG bytes with Pillow. Knows nothing of Telegram or storage.
+
+>>> from render import empty_view, render_png
+>>> render_png(empty_view(10, 10))[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+"""
+
+from .board import HD, STANDARD, Layout, layout, render_image, render_png
+from .view import BoardView, RingView, Side, Window, empty_view
+
+__all__ = [
+    "HD",
+    "STANDARD",
+    "BoardView",
+    "Layout",
+    "RingView",
+    "Side",
+    "Window",
+    "empty_view",
+    "layout",
+    "render_image",
+    "render_png",
+]

@@ -143,6 +143,7 @@ class Area(NamedTuple):
 
     ``ring`` is the closed chain of the capturer's dots around the area in order (the last point links back to the
     first); it starts at the capturing dot when that dot is on it. ``size`` is the number of points inside.
+    ``captured`` lists the opponent's dots that this area took (the points it added to its owner's score).
     ``grounding`` marks the areas made when a player declared grounding (8.4): their chains run through imagined
     dots on empty points.
     """
@@ -151,6 +152,7 @@ class Area(NamedTuple):
     ply: int
     ring: tuple[Point, ...]
     size: int
+    captured: tuple[Point, ...] = ()
     grounding: bool = False
 
 
@@ -453,6 +455,7 @@ class Board:
         rc = self._reach[c]
         ro = self._reach[o]
         freed: list[int] = []
+        gained: list[int] = []
         for cell in area:
             prev = owner[cell]
             if prev == c:
@@ -469,6 +472,7 @@ class Board:
                     score[prev] -= 1  # our dot no longer counts for the opponent (6.4)
             else:
                 score[c] += 1
+                gained.append(cell)
                 if prev == 0:
                     freed.append(cell)
         # The opponent's captured dots are no longer walls: regions they closed may open up again.
@@ -484,7 +488,14 @@ class Board:
             ring = ring[at:] + ring[:at]
         points = self._points
         self.areas.append(
-            Area(NAME[c], ply, tuple(map(points.__getitem__, ring)), len(area), grounding)  # type: ignore[arg-type]
+            Area(
+                NAME[c],  # type: ignore[arg-type]
+                ply,
+                tuple(map(points.__getitem__, ring)),
+                len(area),
+                tuple(map(points.__getitem__, gained)),
+                grounding,
+            )
         )
 
     def _reopen(self, start: int, rmap: list[int]) -> None:

@@ -1,0 +1,55 @@
+"""Render speed: median milliseconds per PNG (drawing and encoding) for a dense 39x32 mid-game, and the size.
+
+Run: python benchmarks/render.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script from anywhere: the project root first, and not this folder (render.py would shadow render/).
+_ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
+
+import statistics
+import time
+
+from benchmarks.positions import dense_midgame
+from render import HD, Window, render_png
+from tochki_bot.pictures import board_view
+
+
+def timed(repeat: int, fn) -> tuple[float, bytes]:  # type: ignore[no-untyped-def]
+    times, data = [], b""
+    for _ in range(repeat):
+        start = time.perf_counter()
+        data = fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000, data
+
+
+def main() -> None:
+    game = dense_midgame()
+    view = board_view(
+        game,
+        blue="Алиса Селезнёва",
+        red="Bob",
+        caption=f"Move {game.ply} · {game.last_move} · Bob to move",
+        window=Window(15, 12, 22, 19),
+    )
+    print(f"position: 39x32, {game.ply} moves, {len(game.areas)} areas, score {game.score}")
+    render_png(view)  # warm the caches (fonts, field, sprites) as a running bot has them
+    ms, data = timed(50, lambda: render_png(view))
+    print(f"standard (<= 1280 px): {ms:.1f} ms median, {len(data) / 1024:.1f} KB")
+    ms, data = timed(10, lambda: render_png(view, max_side=HD, compress_level=6))
+    print(f"HD file (<= 2560 px): {ms:.1f} ms median, {len(data) / 1024:.1f} KB")
+    ms, data = timed(50, lambda: render_png(view, crop=Window(15, 12, 22, 19), max_side=900))
+    print(f"zoomed 8x8 window: {ms:.1f} ms median, {len(data) / 1024:.1f} KB")
+    start = time.perf_counter()
+    board_view(game)
+    print(f"engine game -> view: {(time.perf_counter() - start) * 1000:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
