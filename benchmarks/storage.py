@@ -1,0 +1,96 @@
+"""Storage speed on a real file: appending a move, loading a 1,000-move game, the due-clock query over 10,000 games.
+
+Run: python benchmarks/storage.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+
+from storage import Storage
+from tochki_bot.engine import Game, GameSettings
+
+
+async def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        db = await Storage.open(Path(folder) / "bench.db")
+        await db.upsert_chat(-1, "group", "bench")
+        await db.upsert_user(1, "A")
+        await db.upsert_user(2, "B")
+
+        # Append: a full game on a big board, one transaction per move.
+        record = await db.create_game(chat_id=-1, creator_id=1, settings=GameSettings(39, 32, "cross"))
+        record = await db.update_game(record.id, state="active", blue_id=1, red_id=2)
+        game = Game.from_settings(record.settings)
+        rng = random.Random(1)
+        points = [(x, y) for x in range(1, 40) for y in range(1, 33)]
+        rng.shuffle(points)
+        appends = []
+        for x, y in points:
+            if game.ply >= 1000:
+                break
+            if not game.is_playable(x, y):
+                continue
+            game.play(x, y)
+            start = time.perf_counter()
+            await db.append_move(
+                record.id,
+                game.ply - 1,
+                game.moves[-1],
+                user_id=1,
+                score=game.score,
+                deadline=time.time() + 86400,
+                alert_at=time.time() + 43200,
+                update_id=game.ply,
+            )
+            appends.append(time.perf_counter() - start)
+        print(
+            f"append a move (one transaction, synchronous=FULL): {statistics.median(appends) * 1000:.2f} ms median, "
+            f"p99 {sorted(appends)[int(len(appends) * 0.99)] * 1000:.2f} ms"
+        )
+
+        loads = []
+        for _ in range(20):
+            start = time.perf_counter()
+            loaded = await db.load(record.id)
+            loads.append(time.perf_counter() - start)
+        assert loaded is not None and loaded[1].ply == game.ply
+        print(f"load a {game.ply}-move game (rows + engine replay): {statistics.median(loads) * 1000:.2f} ms median")
+
+        # 10,000 games with clocks, a few hundred of them due.
+        now = time.time()
+        conn = db._conn
+        await conn.execute("BEGIN")
+        for i in range(10_000):
+            deadline = now + rng.uniform(-3600, 3 * 86400)
+            await conn.execute(
+                "INSERT INTO games (chat_id, thread_id, kind, width, height, start, state, creator_id, blue_id, red_id,"
+                " ply, deadline, alert_at, created_at, updated_at) "
+                "VALUES (-1, ?, 'group', 39, 32, 'cross', 'active', 1, 1, 2, 10, ?, ?, ?, ?)",
+                (i + 1, deadline, deadline - 43200, now, now),
+            )
+        await conn.execute("COMMIT")
+        queries = []
+        for _ in range(50):
+            start = time.perf_counter()
+            due = await db.due_games(now, limit=100)
+            queries.append(time.perf_counter() - start)
+        print(
+            f"due clocks among 10,000 active games ({len(due)} returned): "
+            f"{statistics.median(queries) * 1000:.2f} ms median"
+        )
+        await db.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

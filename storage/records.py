@@ -1,0 +1,117 @@
+"""Rows of the database as plain values."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Literal
+
+from tochki_bot.engine import Colour, GameSettings, Point
+
+GameState = Literal["lobby", "active", "finished", "cancelled"]
+GameKind = Literal["group", "private"]
+ColourChoice = Literal["creator_blue", "creator_red", "random"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRecord:
+    """A chat the bot is in, with its language and default game settings."""
+
+    id: int
+    type: str
+    title: str | None = None
+    language: str | None = None
+    board_width: int | None = None
+    board_height: int | None = None
+    start: str | None = None
+    move_seconds: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UserRecord:
+    """A player."""
+
+    id: int
+    first_name: str
+    last_name: str | None = None
+    username: str | None = None
+    language: str | None = None
+    telegram_language: str | None = None
+    reachable: bool = True
+
+    @property
+    def name(self) -> str:
+        """First and last name as Telegram shows them."""
+        return " ".join(part for part in (self.first_name, self.last_name) if part) or (self.username or str(self.id))
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game's row: where it is played, by whom, its settings and its state. The moves are stored apart."""
+
+    id: int
+    chat_id: int
+    thread_id: int
+    kind: GameKind
+    width: int
+    height: int
+    start: str
+    setup: tuple[tuple[Point, Colour], ...]
+    move_seconds: int | None
+    state: GameState
+    creator_id: int
+    colours: ColourChoice
+    blue_id: int | None
+    red_id: int | None
+    invite: str | None
+    ply: int
+    winner: Colour | None
+    reason: str | None
+    score_blue: int
+    score_red: int
+    deadline: float | None
+    alert_at: float | None
+    reminded: int
+    draw_offer: Colour | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+
+    @property
+    def settings(self) -> GameSettings:
+        """The engine settings of the game."""
+        return GameSettings(self.width, self.height, self.start, self.setup)  # type: ignore[arg-type]
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The ids of the players who have joined."""
+        return tuple(p for p in (self.blue_id, self.red_id) if p is not None)
+
+    def colour_of(self, user_id: int) -> Colour | None:
+        """The colour ``user_id`` plays, or ``None`` for someone who is not a player."""
+        if user_id == self.blue_id:
+            return "blue"
+        if user_id == self.red_id:
+            return "red"
+        return None
+
+    def player(self, colour: Colour) -> int | None:
+        """The id of the player of ``colour``."""
+        return self.blue_id if colour == "blue" else self.red_id
+
+    @property
+    def is_open(self) -> bool:
+        """In the lobby or being played."""
+        return self.state in ("lobby", "active")
+
+
+def setup_to_json(setup: tuple[tuple[Point, Colour], ...]) -> str | None:
+    """The start dots of a custom start as stored."""
+    return json.dumps([[p.x, p.y, c] for p, c in setup]) if setup else None
+
+
+def setup_from_json(text: str | None) -> tuple[tuple[Point, Colour], ...]:
+    """The start dots of a custom start from their stored form."""
+    if not text:
+        return ()
+    return tuple((Point(x, y), c) for x, y, c in json.loads(text))

@@ -1,0 +1,106 @@
+"""The database schema as an ordered list of migrations; ``PRAGMA user_version`` says how many are applied.
+
+Never edit a migration that has shipped: add a new one. A database made by an older version is upgraded step by
+step when it is opened; one made by a newer version is refused.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: chats, users, games and their moves; board messages; processed updates.
+    """
+    CREATE TABLE chats (
+        id              INTEGER PRIMARY KEY,            -- Telegram chat id
+        type            TEXT    NOT NULL,               -- private, group, supergroup, channel
+        title           TEXT,
+        language        TEXT,                           -- 'ru' / 'en' chosen with /lang; NULL: follow the users
+        board_width     INTEGER,                        -- default settings for /new in this chat
+        board_height    INTEGER,
+        start           TEXT,
+        move_seconds    INTEGER,
+        created_at      REAL    NOT NULL,
+        updated_at      REAL    NOT NULL
+    );
+
+    CREATE TABLE users (
+        id              INTEGER PRIMARY KEY,            -- Telegram user id
+        first_name      TEXT    NOT NULL,
+        last_name       TEXT,
+        username        TEXT,
+        language        TEXT,                           -- chosen with /lang in a private chat
+        telegram_language TEXT,                         -- what Telegram reports
+        reachable       INTEGER NOT NULL DEFAULT 1,     -- 0 once the user has blocked the bot
+        created_at      REAL    NOT NULL,
+        updated_at      REAL    NOT NULL
+    );
+
+    CREATE TABLE games (
+        id              INTEGER PRIMARY KEY AUTOINCREMENT,
+        chat_id         INTEGER NOT NULL REFERENCES chats(id),
+        thread_id       INTEGER NOT NULL DEFAULT 0,     -- forum topic, 0 for none
+        kind            TEXT    NOT NULL CHECK (kind IN ('group', 'private')),
+        width           INTEGER NOT NULL,
+        height          INTEGER NOT NULL,
+        start           TEXT    NOT NULL,
+        setup           TEXT,                           -- JSON start dots of a 'custom' start
+        move_seconds    INTEGER,                        -- time per move; NULL for none
+        state           TEXT    NOT NULL CHECK (state IN ('lobby', 'active', 'finished', 'cancelled')),
+        creator_id      INTEGER NOT NULL REFERENCES users(id),
+        colours         TEXT    NOT NULL DEFAULT 'random', -- how colours are chosen: creator_blue, creator_red, random
+        blue_id         INTEGER REFERENCES users(id),
+        red_id          INTEGER REFERENCES users(id),
+        invite          TEXT    UNIQUE,                 -- deep-link code of a private invitation
+        ply             INTEGER NOT NULL DEFAULT 0,     -- moves stored so far: the optimistic-concurrency check
+        winner          TEXT,                           -- 'blue', 'red', or NULL for a draw / an unfinished game
+        reason          TEXT,                           -- resignation, timeout, grounding, board_full, draw
+        score_blue      INTEGER NOT NULL DEFAULT 0,
+        score_red       INTEGER NOT NULL DEFAULT 0,
+        deadline        REAL,                           -- when the player to move runs out of time
+        alert_at        REAL,                           -- when the clock job next looks at it (reminder or timeout)
+        reminded        INTEGER NOT NULL DEFAULT 0,     -- reminders already sent for this deadline
+        draw_offer      TEXT,                           -- colour with a pending draw offer
+        created_at      REAL    NOT NULL,
+        updated_at      REAL    NOT NULL,
+        finished_at     REAL
+    );
+    -- One open game per group chat (per forum topic).
+    CREATE UNIQUE INDEX games_one_open_per_place ON games(chat_id, thread_id)
+        WHERE state IN ('lobby', 'active') AND kind = 'group';
+    CREATE INDEX games_due ON games(alert_at) WHERE state = 'active' AND alert_at IS NOT NULL;
+    CREATE INDEX games_blue ON games(blue_id, state);
+    CREATE INDEX games_red ON games(red_id, state);
+    CREATE INDEX games_chat ON games(chat_id, state);
+
+    CREATE TABLE moves (
+        game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply             INTEGER NOT NULL,               -- 1-based
+        colour          TEXT    NOT NULL CHECK (colour IN ('blue', 'red')),
+        kind            TEXT    NOT NULL CHECK (kind IN ('dot', 'ground', 'resign', 'draw', 'timeout')),
+        x               INTEGER,
+        y               INTEGER,
+        user_id         INTEGER,                        -- who made it; NULL for a loss on time
+        created_at      REAL    NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE board_messages (
+        chat_id         INTEGER NOT NULL,
+        message_id      INTEGER NOT NULL,
+        game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply             INTEGER NOT NULL,               -- the move the picture shows
+        created_at      REAL    NOT NULL,
+        PRIMARY KEY (chat_id, message_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX board_messages_game ON board_messages(game_id, chat_id);
+
+    CREATE TABLE processed_updates (
+        update_id       INTEGER PRIMARY KEY,
+        processed_at    REAL    NOT NULL
+    );
+    """,
+]
+
+
+def latest_version() -> int:
+    """The schema version this code writes."""
+    return len(MIGRATIONS)

@@ -1,0 +1,365 @@
+"""The SQLite repository, on real files in a temporary folder."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import select
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import TESTS
+
+import storage.repository as repository_module
+from storage import Conflict, Duplicate, OpenGameExists, SchemaTooNew, Storage, latest_version
+from tochki_bot.engine import Game, GameSettings, Move, MoveKind, Point
+
+ROOT = TESTS.parent
+
+
+@pytest.fixture
+async def db(tmp_path: Path):
+    storage = await Storage.open(tmp_path / "t.db")
+    yield storage
+    await storage.close()
+
+
+async def active_game(db: Storage, chat_id: int = -100, settings: GameSettings | None = None):
+    await db.upsert_chat(chat_id, "group", "Test")
+    await db.upsert_user(1, "Аня")
+    await db.upsert_user(2, "Bob")
+    game = await db.create_game(chat_id=chat_id, creator_id=1, settings=settings or GameSettings(10, 10, "empty"))
+    return await db.update_game(game.id, expect_state="lobby", state="active", blue_id=1, red_id=2)
+
+
+async def test_file_settings(tmp_path: Path) -> None:
+    path = tmp_path / "x.db"
+    db = await Storage.open(path)
+    assert await db.schema_version() == latest_version()
+    await db.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
+    db = await Storage.open(path)
+    assert (await (await db._conn.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
+    assert (await (await db._conn.execute("PRAGMA busy_timeout")).fetchone())[0] >= 1000
+    await db.close()
+
+
+async def test_default_path_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TOCHKI_DB", str(tmp_path / "env.db"))
+    db = await Storage.open()
+    assert db.path == str(tmp_path / "env.db") and (tmp_path / "env.db").exists()
+    await db.close()
+    monkeypatch.delenv("TOCHKI_DB")
+    assert repository_module.default_path() == "tochki.db"
+
+
+async def test_unicode_names_round_trip(db: Storage) -> None:
+    names = ["Ёжик 🦔", "O'Brien; DROP TABLE users; --", "中文", "\u202eRTL", "a" * 300, "\x00zero"]
+    for i, name in enumerate(names, 1):
+        user = await db.upsert_user(i, name, last_name=name, username=f"u{i}")
+        assert user.first_name == name and user.last_name == name
+    chat = await db.upsert_chat(-5, "supergroup", "Чат «Точки» 🎲")
+    assert chat.title == "Чат «Точки» 🎲"
+    assert (await db.get_user(2)).first_name == names[1]  # type: ignore[union-attr]
+    assert (await db.get_chat(-5)).title == "Чат «Точки» 🎲"  # type: ignore[union-attr]
+
+
+async def test_moves_are_stored_and_the_game_rebuilt_through_the_engine(db: Storage) -> None:
+    record = await active_game(db)
+    game = Game.from_settings(record.settings)
+    for ply, point in enumerate(["4-5", "5-5", "6-5", "1-10", "5-4", "3-10", "5-6"]):
+        x, y = map(int, point.split("-"))
+        game.play(x, y)
+        record = await db.append_move(record.id, ply, game.moves[-1], user_id=1 + ply % 2, score=game.score)
+    game.resign("red")
+    record = await db.append_move(
+        record.id,
+        record.ply,
+        game.moves[-1],
+        user_id=2,
+        score=game.score,
+        result=(game.result.winner, game.result.reason.value),
+    )
+    assert record.state == "finished" and record.winner == "blue" and record.reason == "resignation"
+    assert record.score_blue == 1 and record.ply == 8 and record.finished_at is not None
+    loaded = await db.load(record.id)
+    assert loaded is not None
+    again = loaded[1]
+    assert again.moves == game.moves and again.diagram() == game.diagram() and again.result == game.result
+
+
+async def test_append_checks_the_expected_ply(db: Storage) -> None:
+    record = await active_game(db)
+    await db.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
+    with pytest.raises(Conflict):
+        await db.append_move(record.id, 0, Move.dot("blue", 2, 2), user_id=1, score=(0, 0))
+    assert await db.moves(record.id) == [Move.dot("blue", 1, 1)]
+
+
+async def test_no_moves_once_finished(db: Storage) -> None:
+    record = await active_game(db)
+    await db.append_move(
+        record.id, 0, Move("blue", MoveKind.RESIGN), user_id=1, score=(0, 0), result=("red", "resignation")
+    )
+    with pytest.raises(Conflict):
+        await db.append_move(record.id, 1, Move.dot("red", 2, 2), user_id=2, score=(0, 0))
+
+
+async def test_a_duplicate_update_is_applied_once(db: Storage) -> None:
+    record = await active_game(db)
+    await db.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0), update_id=777)
+    with pytest.raises(Duplicate):
+        await db.append_move(record.id, 1, Move.dot("red", 2, 2), user_id=2, score=(0, 0), update_id=777)
+    assert (await db.get_game(record.id)).ply == 1  # type: ignore[union-attr]
+    assert await db.is_processed(777)
+    await db.claim_update(778)
+    with pytest.raises(Duplicate):
+        await db.claim_update(778)
+
+
+async def test_a_failed_write_does_not_claim_its_update(db: Storage) -> None:
+    record = await active_game(db)
+    with pytest.raises(Conflict):
+        await db.append_move(record.id, 5, Move.dot("blue", 1, 1), user_id=1, score=(0, 0), update_id=9)
+    assert not await db.is_processed(9)  # rolled back with the failed move: a retry of update 9 may succeed
+    await db.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0), update_id=9)
+
+
+async def test_two_connections_racing_for_one_ply_get_one_success(tmp_path: Path) -> None:
+    path = tmp_path / "race.db"
+    first = await Storage.open(path)
+    record = await active_game(first)
+    second = await Storage.open(path)
+    for ply in range(30):
+        colour = "blue" if ply % 2 == 0 else "red"
+        results = await asyncio.gather(
+            first.append_move(record.id, ply, Move.dot(colour, 1 + ply % 10, 1 + ply // 10), user_id=1, score=(0, 0)),
+            second.append_move(record.id, ply, Move.dot(colour, 1 + ply % 10, 1 + ply // 10), user_id=2, score=(0, 0)),
+            return_exceptions=True,
+        )
+        assert sum(isinstance(r, Conflict) for r in results) == 1, results
+        assert sum(not isinstance(r, BaseException) for r in results) == 1
+    assert len(await first.moves(record.id)) == 30
+    await first.close()
+    await second.close()
+
+
+def test_two_processes_racing_for_one_ply_get_one_success(tmp_path: Path) -> None:
+    path = tmp_path / "procs.db"
+
+    async def setup() -> int:
+        db = await Storage.open(path)
+        record = await active_game(db, settings=GameSettings(20, 20, "empty"))
+        await db.close()
+        return record.id
+
+    game_id = asyncio.run(setup())
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    script = (
+        "import asyncio, sys\n"
+        "from storage import Storage, Conflict\n"
+        "from tochki_bot.engine import Move\n"
+        "async def main():\n"
+        "    db = await Storage.open(sys.argv[1])\n"
+        "    try:\n"
+        "        await db.append_move(int(sys.argv[2]), 0, Move.dot('blue', 3, 3), user_id=1, score=(0, 0))\n"
+        "        print('ok')\n"
+        "    except Conflict:\n"
+        "        print('conflict')\n"
+        "    await db.close()\n"
+        "asyncio.run(main())\n"
+    )
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(path), str(game_id)], env=env, stdout=subprocess.PIPE, text=True
+        )
+        for _ in range(4)
+    ]
+    outputs = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
+    assert outputs == ["conflict", "conflict", "conflict", "ok"]
+
+
+async def test_create_game_allows_one_open_game_per_place(db: Storage) -> None:
+    await db.upsert_chat(-1, "supergroup", "Forum")
+    await db.upsert_user(1, "A")
+    settings = GameSettings()
+    game = await db.create_game(chat_id=-1, creator_id=1, settings=settings)
+    with pytest.raises(OpenGameExists):
+        await db.create_game(chat_id=-1, creator_id=1, settings=settings)
+    other_topic = await db.create_game(chat_id=-1, thread_id=42, creator_id=1, settings=settings)
+    assert (await db.open_game(-1)).id == game.id  # type: ignore[union-attr]
+    assert (await db.open_game(-1, 42)).id == other_topic.id  # type: ignore[union-attr]
+    await db.update_game(game.id, expect_state="lobby", state="cancelled")
+    assert await db.open_game(-1) is None
+    await db.create_game(chat_id=-1, creator_id=1, settings=settings)
+
+
+async def test_update_game_checks_state_and_whitelists_columns(db: Storage) -> None:
+    record = await active_game(db)
+    with pytest.raises(Conflict):
+        await db.update_game(record.id, expect_state="lobby", state="cancelled")
+    with pytest.raises(ValueError):
+        await db.update_game(record.id, ply=100)
+    with pytest.raises(ValueError):
+        await db.update_game(record.id, **{"state = 'x'; --": 1})
+
+
+async def test_custom_setup_round_trips(db: Storage) -> None:
+    settings = GameSettings(39, 32, "custom", ((Point(5, 5), "blue"), (Point(6, 6), "red")))
+    record = await active_game(db, settings=settings)
+    assert record.settings == settings
+    loaded = await db.load(record.id)
+    assert loaded is not None and loaded[1].dot(5, 5) == "blue"
+
+
+async def test_due_games(db: Storage) -> None:
+    record = await active_game(db)
+    now = 1000.0
+    await db.append_move(
+        record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0), deadline=now + 100, alert_at=now + 50
+    )
+    assert await db.due_games(now + 49) == []
+    due = await db.due_games(now + 50)
+    assert [g.id for g in due] == [record.id] and due[0].deadline == now + 100
+
+
+async def test_board_messages_and_replies(db: Storage) -> None:
+    record = await active_game(db)
+    await db.add_board_message(-100, 55, record.id, 0)
+    await db.add_board_message(-100, 56, record.id, 1)
+    assert (await db.game_by_message(-100, 55)).id == record.id  # type: ignore[union-attr]
+    assert await db.game_by_message(-100, 57) is None
+    assert await db.board_messages(record.id) == [(-100, 55, 0), (-100, 56, 1)]
+
+
+async def test_statistics(db: Storage) -> None:
+    await db.upsert_chat(-7, "group", "S")
+    for user in (1, 2, 3):
+        await db.upsert_user(user, f"U{user}")
+    outcomes = [(1, 2, "blue"), (1, 2, "blue"), (2, 3, None), (3, 1, "blue")]
+    for blue, red, winner in outcomes:
+        game = await db.create_game(chat_id=-7, creator_id=blue, settings=GameSettings(10, 10, "empty"))
+        await db.update_game(game.id, state="active", blue_id=blue, red_id=red)
+        loser = "red" if winner == "blue" else "blue"
+        move = Move(loser, MoveKind.RESIGN) if winner else Move("blue", MoveKind.DRAW)
+        await db.append_move(
+            game.id, 0, move, user_id=red, score=(0, 0), result=(winner, "resignation" if winner else "draw")
+        )
+    cancelled = await db.create_game(chat_id=-7, creator_id=1, settings=GameSettings(10, 10, "empty"))
+    await db.update_game(cancelled.id, state="cancelled", blue_id=1, red_id=2)
+    table = await db.chat_table(-7)
+    assert table == [(1, 2, 1, 0), (3, 1, 0, 1), (2, 0, 2, 1)]
+    assert await db.user_record(1) == (2, 1, 0)
+    assert await db.user_record(99) == (0, 0, 0)
+
+
+async def test_backup_is_a_consistent_copy(db: Storage, tmp_path: Path) -> None:
+    record = await active_game(db)
+    await db.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
+    target = tmp_path / "backup.db"
+    await db.backup(target)
+    copy = await Storage.open(target)
+    assert await copy.moves(record.id) == [Move.dot("blue", 1, 1)]
+    assert await copy.integrity_check() == "ok"
+    await copy.close()
+    with pytest.raises(FileExistsError):
+        await db.backup(target)
+
+
+async def test_an_older_database_is_upgraded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "old.db"
+    db = await Storage.open(path)  # written by "the old version": the migrations of today
+    record = await active_game(db)
+    await db.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
+    await db.close()
+    # "The new version" ships one more migration.
+    newer = [
+        *repository_module.MIGRATIONS,
+        "CREATE TABLE extra (id INTEGER PRIMARY KEY); ALTER TABLE users ADD nick TEXT",
+    ]
+    monkeypatch.setattr(repository_module, "MIGRATIONS", newer)
+    monkeypatch.setattr(repository_module, "latest_version", lambda: len(newer))
+    db = await Storage.open(path)
+    assert await db.schema_version() == len(newer)
+    assert await db.moves(record.id) == [Move.dot("blue", 1, 1)]  # the data survived the upgrade
+    await db._conn.execute("INSERT INTO extra (id) VALUES (1)")
+    await db.close()
+
+
+async def test_a_newer_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {latest_version() + 3}")
+    conn.close()
+    with pytest.raises(SchemaTooNew) as err:
+        await Storage.open(path)
+    assert "newer version" in str(err.value)
+
+
+async def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "bad.db"
+    db = await Storage.open(path)
+    await db.close()
+    bad = [*repository_module.MIGRATIONS, "CREATE TABLE ok1 (id INTEGER); THIS IS NOT SQL"]
+    monkeypatch.setattr(repository_module, "MIGRATIONS", bad)
+    monkeypatch.setattr(repository_module, "latest_version", lambda: len(bad))
+    with pytest.raises(sqlite3.OperationalError):
+        await Storage.open(path)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(bad) - 1
+    assert conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'ok1'").fetchone()[0] == 0
+    conn.close()
+
+
+def test_moves_survive_sigkill_at_random_moments(tmp_path: Path) -> None:
+    """A child appends moves and prints each committed ply; it is killed again and again at random moments.
+
+    Every ply it printed must be in the database afterwards, nothing duplicated, and the file must be sound.
+    """
+    path = tmp_path / "crash.db"
+
+    async def setup() -> int:
+        db = await Storage.open(path)
+        record = await active_game(db, settings=GameSettings(60, 60, "cross"))  # room for every round
+        await db.close()
+        return record.id
+
+    game_id = asyncio.run(setup())
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    rng = random.Random(20261130)
+    printed: list[int] = []
+    kills = 0
+    for round_ in range(25):
+        proc = subprocess.Popen(
+            [sys.executable, str(TESTS / "crash_writer.py"), str(path), str(game_id), str(round_)],
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert proc.stdout is not None
+        ready, _, _ = select.select([proc.stdout], [], [], 30)  # wait until it is writing
+        assert ready, "the writer did not start"
+        time.sleep(rng.uniform(0.0, 0.15))
+        proc.send_signal(signal.SIGKILL)
+        out, _ = proc.communicate(timeout=30)
+        assert "over" not in out
+        printed.extend(int(line) for line in out.split())
+        kills += 1
+
+        conn = sqlite3.connect(path)
+        plies = [row[0] for row in conn.execute("SELECT ply FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))]
+        stored_ply = conn.execute("SELECT ply FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.close()
+        assert plies == list(range(1, len(plies) + 1))  # no gaps, no duplicates
+        assert stored_ply == len(plies)
+        assert set(printed) <= set(plies), f"lost committed moves: {sorted(set(printed) - set(plies))}"
+    assert kills == 25 and len(printed) > 50
