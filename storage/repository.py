@@ -388,6 +388,17 @@ class Storage:
         ).fetchone()
         return _game(row) if row else None
 
+    async def latest_board_game(self, chat_id: int) -> GameRecord | None:
+        """The active game whose board was posted last in this chat."""
+        row = await (
+            await self._conn.execute(
+                _GAME_SELECT + " WHERE id = (SELECT b.game_id FROM board_messages b JOIN games g ON g.id = b.game_id "
+                "WHERE b.chat_id = ? AND g.state = 'active' ORDER BY b.created_at DESC, b.message_id DESC LIMIT 1)",
+                (chat_id,),
+            )
+        ).fetchone()
+        return _game(row) if row else None
+
     async def games_of_user(
         self, user_id: int, states: Sequence[GameState] = ("lobby", "active"), limit: int = 50
     ) -> list[GameRecord]:

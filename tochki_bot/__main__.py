@@ -1,16 +1,92 @@
-"""Command line entry point: ``tochki-bot`` / ``python -m tochki_bot``."""
+"""Command line entry point: ``tochki-bot`` / ``python -m tochki_bot``.
+
+- ``tochki-bot``: run the bot with long polling.
+- ``tochki-bot --webhook https://example.org/tochki --secret-token S [--listen 0.0.0.0 --port 8443]``: webhook mode.
+- ``tochki-bot backup PATH``: a consistent copy of the live database.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import logging
+import secrets
 import sys
+from urllib.parse import urlparse
+
+from .config import Config, ConfigError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tochki-bot",
+        description="A Telegram bot for playing Точки (Points) by the sports rules. "
+        "Configuration comes from the environment: TELEGRAM_BOT_TOKEN (required), TOCHKI_DB, "
+        "TELEGRAM_API_BASE_URL, TELEGRAM_FILE_BASE_URL, LOG_LEVEL.",
+    )
+    parser.add_argument(
+        "--webhook", metavar="URL", help="run with a webhook at this public HTTPS URL instead of polling"
+    )
+    parser.add_argument("--listen", default="0.0.0.0", help="webhook: address to listen on (default 0.0.0.0)")
+    parser.add_argument("--port", type=int, default=8443, help="webhook: port to listen on (default 8443)")
+    parser.add_argument("--secret-token", help="webhook: secret Telegram sends with each update (default: random)")
+    sub = parser.add_subparsers(dest="command")
+    backup = sub.add_parser("backup", help="write a consistent copy of the database to PATH")
+    backup.add_argument("path")
+    return parser
+
+
+async def _backup(db_path: str, target: str) -> None:
+    from storage import Storage
+
+    db = await Storage.open(db_path)
+    try:
+        await db.backup(target)
+    finally:
+        await db.close()
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Parse the command line and run what it asks for."""
-    parser = argparse.ArgumentParser(prog="tochki-bot", description="A Telegram bot for playing Точки (Points).")
-    parser.parse_args(argv)
-    parser.print_help()
+    """Run what the command line asks for; returns the exit status."""
+    args = _parser().parse_args(argv)
+    if args.command == "backup":
+        from storage import default_path
+
+        try:
+            asyncio.run(_backup(default_path(), args.path))
+        except (OSError, FileExistsError) as exc:
+            print(f"backup failed: {exc}", file=sys.stderr)
+            return 1
+        print(f"backup written to {args.path}")
+        return 0
+    try:
+        config = Config.from_env()
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+
+    from telegram import Update
+
+    from .app import build_application
+
+    application = build_application(config)
+    if args.webhook:
+        url = urlparse(args.webhook)
+        if url.scheme != "https" or not url.netloc:
+            print("--webhook needs a public https:// URL", file=sys.stderr)
+            return 2
+        application.run_webhook(
+            listen=args.listen,
+            port=args.port,
+            url_path=url.path.lstrip("/"),
+            webhook_url=args.webhook,
+            secret_token=args.secret_token or secrets.token_urlsafe(32),
+            allowed_updates=Update.ALL_TYPES,
+        )
+    else:
+        application.run_polling(allowed_updates=Update.ALL_TYPES)
     return 0
 
 

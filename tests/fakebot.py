@@ -1,0 +1,330 @@
+"""A fake Telegram Bot API, plugged into python-telegram-bot as its HTTP layer (a ``BaseRequest`` subclass).
+
+The real ``Application`` sends real requests to it: messages, photos (the uploaded PNG bytes are kept), edits,
+button answers, command menus, ``getUpdates``. Tests put updates in, look at what the bot sent, and can make
+calls fail the way Telegram does (blocked users, flood control, deleted messages).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram import Update
+from telegram.request import BaseRequest, RequestData
+
+BOT_ID = 999_000
+BOT_USERNAME = "tochki_test_bot"
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+@dataclass
+class Call:
+    """One Bot API call the bot made."""
+
+    method: str
+    params: dict[str, Any]
+    files: dict[str, bytes] = field(default_factory=dict)
+    result: Any = None
+
+
+@dataclass
+class Failure:
+    """Make matching calls fail: ``status`` and ``description`` as Telegram sends them; ``times`` then stop."""
+
+    method: str
+    match: Callable[[dict[str, Any]], bool]
+    status: int
+    description: str
+    parameters: dict[str, Any] | None = None
+    times: int = 1
+
+
+class FakeTelegram(BaseRequest):
+    """The Bot API, in memory."""
+
+    def __init__(self, *, can_read_all_group_messages: bool = False, first_update_id: int = 1) -> None:
+        self.can_read_all = can_read_all_group_messages
+        self.calls: list[Call] = []
+        self.failures: list[Failure] = []
+        self.chats: dict[int, dict[str, Any]] = {}
+        self.messages: dict[tuple[int, int], dict[str, Any]] = {}
+        self._message_ids: dict[int, itertools.count] = {}
+        self._update_ids = itertools.count(first_update_id)
+        self.pending: list[dict[str, Any]] = []
+        self._new_update = asyncio.Event()
+        self.delivered = 0
+        self.latency = 0.0
+
+    # ------------------------------------------------------------------------------------------------------------
+    # BaseRequest
+
+    @property
+    def read_timeout(self) -> float | None:
+        return 5.0
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = None,
+        write_timeout: Any = None,
+        connect_timeout: Any = None,
+        pool_timeout: Any = None,
+    ) -> tuple[int, bytes]:
+        api_method = url.rsplit("/", 1)[-1]
+        params: dict[str, Any] = dict(request_data.parameters) if request_data is not None else {}
+        files: dict[str, bytes] = {}
+        if request_data is not None and request_data.contains_files:
+            for part, value in request_data.multipart_data.items():
+                content = value[1]
+                files[part] = content if isinstance(content, bytes) else content.read()
+        for failure in self.failures:
+            if failure.method == api_method and failure.times > 0 and failure.match(params):
+                failure.times -= 1
+                self.calls.append(Call(api_method, params, files, "failed"))
+                body = {"ok": False, "error_code": failure.status, "description": failure.description}
+                if failure.parameters:
+                    body["parameters"] = failure.parameters
+                return failure.status, json.dumps(body).encode()
+        if self.latency and api_method != "getUpdates":
+            await asyncio.sleep(self.latency)
+        handler = getattr(self, "api_" + api_method, None)
+        if handler is None:
+            raise AssertionError(f"the fake Bot API does not know {api_method}")
+        result = await handler(params, files) if asyncio.iscoroutinefunction(handler) else handler(params, files)
+        self.calls.append(Call(api_method, params, files, result))
+        return 200, json.dumps({"ok": True, "result": result}).encode()
+
+    # ------------------------------------------------------------------------------------------------------------
+    # Helpers
+
+    def chat(self, chat_id: int) -> dict[str, Any]:
+        if chat_id not in self.chats:
+            if chat_id > 0:
+                self.chats[chat_id] = {"id": chat_id, "type": "private", "first_name": f"user{chat_id}"}
+            else:
+                self.chats[chat_id] = {"id": chat_id, "type": "supergroup", "title": f"Group {chat_id}"}
+        return self.chats[chat_id]
+
+    def _message(self, chat_id: int, **content: Any) -> dict[str, Any]:
+        counter = self._message_ids.setdefault(chat_id, itertools.count(1000))
+        message = {
+            "message_id": next(counter),
+            "date": int(time.time()),
+            "chat": self.chat(chat_id),
+            "from": {"id": BOT_ID, "is_bot": True, "first_name": "Tochki", "username": BOT_USERNAME},
+            **content,
+        }
+        self.messages[(chat_id, message["message_id"])] = message
+        return message
+
+    @staticmethod
+    def _markup(params: dict[str, Any]) -> dict[str, Any]:
+        markup = params.get("reply_markup")
+        if isinstance(markup, str):
+            markup = json.loads(markup)
+        return {"reply_markup": markup} if markup else {}
+
+    def _thread(self, params: dict[str, Any]) -> dict[str, Any]:
+        thread = params.get("message_thread_id")
+        return {"message_thread_id": int(thread), "is_topic_message": True} if thread else {}
+
+    # ------------------------------------------------------------------------------------------------------------
+    # The Bot API
+
+    def api_getMe(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        return {
+            "id": BOT_ID,
+            "is_bot": True,
+            "first_name": "Tochki",
+            "username": BOT_USERNAME,
+            "can_join_groups": True,
+            "can_read_all_group_messages": self.can_read_all,
+            "supports_inline_queries": False,
+        }
+
+    def api_setMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        return True
+
+    def api_deleteWebhook(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        return True
+
+    async def api_getUpdates(self, params: dict[str, Any], files: dict[str, bytes]) -> list[dict[str, Any]]:
+        offset = int(params.get("offset") or 0)
+        self.pending = [u for u in self.pending if u["update_id"] >= offset]
+        if not self.pending:
+            self._new_update.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._new_update.wait(), timeout=min(float(params.get("timeout") or 0), 0.2))
+        batch = [u for u in self.pending if u["update_id"] >= offset][:100]
+        self.delivered = max([self.delivered] + [u["update_id"] for u in batch])
+        return batch
+
+    def api_sendMessage(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        return self._message(chat_id, text=params["text"], **self._markup(params), **self._thread(params))
+
+    def api_sendPhoto(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        photo = next(iter(files.values()))
+        assert photo.startswith(PNG_MAGIC), "the bot must upload a PNG"
+        width = int.from_bytes(photo[16:20], "big")
+        height = int.from_bytes(photo[20:24], "big")
+        size = {
+            "file_id": f"photo{len(self.calls)}",
+            "file_unique_id": f"u{len(self.calls)}",
+            "width": width,
+            "height": height,
+            "file_size": len(photo),
+        }
+        return self._message(
+            chat_id, photo=[size], caption=params.get("caption", ""), **self._markup(params), **self._thread(params)
+        )
+
+    def api_sendDocument(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        name = next(iter(files), "file")
+        document = {"file_id": f"doc{len(self.calls)}", "file_unique_id": f"d{len(self.calls)}", "file_name": name}
+        return self._message(chat_id, document=document, caption=params.get("caption", ""), **self._thread(params))
+
+    def _edit(self, params: dict[str, Any], **changes: Any) -> dict[str, Any]:
+        key = (int(params["chat_id"]), int(params["message_id"]))
+        if key not in self.messages:
+            raise AssertionError(f"edit of unknown message {key}")
+        self.messages[key].update(changes)
+        return self.messages[key]
+
+    def api_editMessageText(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        return self._edit(params, text=params["text"], **(self._markup(params) or {"reply_markup": None}))
+
+    def api_editMessageReplyMarkup(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        return self._edit(params, **(self._markup(params) or {"reply_markup": None}))
+
+    def api_editMessageMedia(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        media = params["media"]
+        if isinstance(media, str):
+            media = json.loads(media)
+        photo = next(iter(files.values()))
+        assert photo.startswith(PNG_MAGIC)
+        return self._edit(params, caption=media.get("caption", ""), **self._markup(params))
+
+    def api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        return True
+
+    # ------------------------------------------------------------------------------------------------------------
+    # Updates, as Telegram would send them
+
+    def user(self, user_id: int, first_name: str = "", language: str = "en") -> dict[str, Any]:
+        return {"id": user_id, "is_bot": False, "first_name": first_name or f"User{user_id}", "language_code": language}
+
+    def next_update_id(self) -> int:
+        return next(self._update_ids)
+
+    def message_update(
+        self,
+        chat_id: int,
+        user: dict[str, Any],
+        text: str,
+        *,
+        reply_to: int | None = None,
+        update_id: int | None = None,
+        edited: bool = False,
+        thread_id: int | None = None,
+        chat_type: str | None = None,
+    ) -> dict[str, Any]:
+        chat = dict(self.chat(chat_id))
+        if chat_type:
+            chat["type"] = chat_type
+            self.chats[chat_id] = chat
+        counter = self._message_ids.setdefault(chat_id, itertools.count(1000))
+        message: dict[str, Any] = {
+            "message_id": next(counter),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": user,
+            "text": text,
+        }
+        if text.startswith("/"):
+            command = text.split()[0]
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
+        if reply_to is not None:
+            message["reply_to_message"] = self.messages[(chat_id, reply_to)]
+        if thread_id is not None:
+            message["message_thread_id"] = thread_id
+            message["is_topic_message"] = True
+        if edited:
+            message["edit_date"] = int(time.time())
+        return {"update_id": update_id or self.next_update_id(), "edited_message" if edited else "message": message}
+
+    def callback_update(
+        self, chat_id: int, message_id: int, user: dict[str, Any], data: str, *, update_id: int | None = None
+    ) -> dict[str, Any]:
+        message = self.messages[(chat_id, message_id)]
+        return {
+            "update_id": update_id or self.next_update_id(),
+            "callback_query": {
+                "id": str(next(self._update_ids) + 10**6),
+                "from": user,
+                "chat_instance": "x",
+                "message": message,
+                "data": data,
+            },
+        }
+
+    def queue(self, update: dict[str, Any]) -> None:
+        """Deliver an update through ``getUpdates``."""
+        self.pending.append(update)
+        self._new_update.set()
+
+    # ------------------------------------------------------------------------------------------------------------
+    # Looking at what the bot did
+
+    def sent(self, method: str | None = None, chat_id: int | None = None) -> list[Call]:
+        return [
+            c
+            for c in self.calls
+            if (method is None or c.method == method)
+            and c.result != "failed"
+            and (chat_id is None or int(c.params.get("chat_id", 0)) == chat_id)
+        ]
+
+    def last(self, method: str, chat_id: int | None = None) -> Call:
+        found = self.sent(method, chat_id)
+        assert found, f"no {method} was sent" + (f" to {chat_id}" if chat_id else "")
+        return found[-1]
+
+    def texts(self, chat_id: int | None = None) -> list[str]:
+        return [c.params["text"] for c in self.sent("sendMessage", chat_id)]
+
+    def answers(self) -> list[str | None]:
+        return [c.params.get("text") for c in self.sent("answerCallbackQuery")]
+
+    def fail(
+        self,
+        method: str,
+        status: int,
+        description: str,
+        *,
+        match: Callable[[dict[str, Any]], bool] | None = None,
+        parameters: dict[str, Any] | None = None,
+        times: int = 1,
+    ) -> None:
+        self.failures.append(Failure(method, match or (lambda p: True), status, description, parameters, times))
+
+
+def as_update(data: dict[str, Any], bot: Any) -> Update:
+    return Update.de_json(data, bot)

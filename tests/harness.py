@@ -1,0 +1,93 @@
+"""Run the real bot (``Application``, handlers, processor, storage, rendering) against the fake Bot API."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from fakebot import FakeTelegram, as_update
+
+from tochki_bot.app import build_application, run_clock, shutdown, startup
+from tochki_bot.config import Config
+from tochki_bot.handlers import Services
+
+
+class Clock:
+    """A clock the tests move by hand."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class Bot:
+    """The application started against a fake Telegram, with helpers to talk to it."""
+
+    def __init__(self, db_path: Path, fake: FakeTelegram | None = None, clock: Clock | None = None) -> None:
+        self.fake = fake or FakeTelegram()
+        self.clock = clock or Clock()
+        self.config = Config(
+            token="123:TEST", db_path=str(db_path), group_rate=10**6, overall_rate=10**6, clock_interval=10**6
+        )
+        self.app = build_application(self.config, request=self.fake, clock=self.clock)
+        self.errors: list[BaseException] = []
+
+    async def start(self) -> Bot:
+        async def record_error(update: object, context: Any) -> None:
+            self.errors.append(context.error)
+
+        self.app.add_error_handler(record_error)
+        await self.app.initialize()
+        await startup(self.app)
+        await self.app.start()
+        return self
+
+    async def stop(self) -> None:
+        await self.app.stop()
+        await shutdown(self.app)
+        await self.app.shutdown()
+
+    @property
+    def services(self) -> Services:
+        return self.app.bot_data["services"]
+
+    async def send(self, *updates: dict[str, Any]) -> None:
+        """Hand updates to the application (as the updater does) and wait until all are handled."""
+        for data in updates:
+            await self.app.update_queue.put(as_update(data, self.app.bot))
+        await self.app.update_queue.join()
+
+    async def say(self, chat_id: int, user: dict[str, Any], text: str, **kwargs: Any) -> dict[str, Any]:
+        update = self.fake.message_update(chat_id, user, text, **kwargs)
+        await self.send(update)
+        return update
+
+    async def press(self, chat_id: int, message_id: int, user: dict[str, Any], data: str) -> None:
+        await self.send(self.fake.callback_update(chat_id, message_id, user, data))
+
+    async def tick(self) -> list[Any]:
+        return await run_clock(self.services)
+
+    def buttons(self, chat_id: int, message_id: int) -> list[list[dict[str, Any]]]:
+        markup = self.fake.messages[(chat_id, message_id)].get("reply_markup") or {}
+        return markup.get("inline_keyboard", [])
+
+    def button(self, chat_id: int, message_id: int, text: str) -> str:
+        for row in self.buttons(chat_id, message_id):
+            for button in row:
+                if text in button["text"]:
+                    return button["callback_data"]
+        raise AssertionError(f"no button {text!r} on message {message_id}")
+
+    def last_board(self, chat_id: int) -> dict[str, Any]:
+        call = self.fake.last("sendPhoto", chat_id)
+        return call.result
+
+    async def settle(self) -> None:
+        await asyncio.sleep(0)

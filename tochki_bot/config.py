@@ -1,0 +1,57 @@
+"""Configuration from the environment."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from storage import default_path
+
+TOKEN_HELP = (
+    "TELEGRAM_BOT_TOKEN is not set.\n"
+    "Get a token from @BotFather in Telegram (send /newbot, choose a name), then run:\n"
+    "  TELEGRAM_BOT_TOKEN=123456:ABC... tochki-bot"
+)
+
+
+class ConfigError(Exception):
+    """The environment does not describe a runnable bot; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """How the bot runs.
+
+    ``group_rate`` is Telegram's limit of messages per minute in one group (the rate limiter keeps to it);
+    ``clock_interval`` is how often, in seconds, the clock job looks for reminders and timeouts.
+    """
+
+    token: str
+    db_path: str = "tochki.db"
+    api_base_url: str | None = None
+    file_base_url: str | None = None
+    log_level: str = "INFO"
+    group_rate: int = 20
+    overall_rate: int = 30
+    clock_interval: float = 30.0
+    concurrent_updates: int = 256
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+        """Read ``TELEGRAM_BOT_TOKEN`` (required), ``TOCHKI_DB``, ``TELEGRAM_API_BASE_URL``,
+        ``TELEGRAM_FILE_BASE_URL`` and ``LOG_LEVEL``. Raises ``ConfigError`` without a token."""
+        env = os.environ if env is None else env
+        token = (env.get("TELEGRAM_BOT_TOKEN") or "").strip()
+        if not token:
+            raise ConfigError(TOKEN_HELP)
+        level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
+        return cls(
+            token=token,
+            db_path=(env.get("TOCHKI_DB") or "").strip() or default_path(),
+            api_base_url=(env.get("TELEGRAM_API_BASE_URL") or "").strip() or None,
+            file_base_url=(env.get("TELEGRAM_FILE_BASE_URL") or "").strip() or None,
+            log_level=level,
+        )
