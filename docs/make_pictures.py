@@ -13,6 +13,8 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.positions import surrounding_game  # noqa: E402
 from render import Window, render_png  # noqa: E402
+from storage import UserRecord  # noqa: E402
+from tochki_bot.captions import Players, picture_caption  # noqa: E402
 from tochki_bot.pictures import board_view  # noqa: E402
 
 OUT = ROOT / "docs"
@@ -20,26 +22,18 @@ OUT = ROOT / "docs"
 
 def main() -> None:
     game = surrounding_game(1, 450)
-    last = game.last_move
-    view = board_view(
-        game, blue="Алиса", red="Bob", caption=f"Ход {game.ply} · {last} · ходит Алиса", window=Window(15, 12, 22, 19)
-    )
+    players = Players(UserRecord(1, "Алиса"), UserRecord(2, "Bob"))
+    caption = picture_caption("ru", game, players)
+    view = board_view(game, blue="Алиса", red="Bob", caption=caption, window=Window(15, 12, 22, 19))
     (OUT / "board-39x32.png").write_bytes(render_png(view, compress_level=9))
-    zoom = board_view(game, blue="Алиса", red="Bob", caption="Кнопки: окно 15-22 × 12-19")
+    zoom = board_view(game, blue="Алиса", red="Bob", caption=caption)
     picture = render_png(zoom, crop=Window(15, 12, 22, 19), max_side=720, compress_level=9)
     (OUT / "board-window.png").write_bytes(picture)
 
     final = surrounding_game(5, 160, 20, 20, "cross")
     final.ground("red")
-    result = final.result
-    assert result is not None
-    winner = {"blue": "Anna", "red": "Борис", None: "nobody"}[result.winner]
-    view = board_view(
-        final,
-        blue="Anna",
-        red="Борис",
-        caption=f"Game over: red grounded · {winner} wins {result.score[0]}:{result.score[1]}",
-    )
+    players = Players(UserRecord(3, "Anna"), UserRecord(4, "Борис"))
+    view = board_view(final, blue="Anna", red="Борис", caption=picture_caption("en", final, players))
     (OUT / "board-20x20-grounded.png").write_bytes(render_png(view, max_side=900, compress_level=9))
     for path in sorted(OUT.glob("*.png")):
         print(path.relative_to(ROOT), path.stat().st_size // 1024, "KB")

@@ -1,0 +1,260 @@
+"""The ``tochki-bot`` program as a real process: configuration, polling through a local Bot API server (as
+``TELEGRAM_API_BASE_URL`` allows), webhook mode, clean stops on SIGTERM and SIGINT, and the backup subcommand."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+import pytest
+from conftest import TESTS
+
+ROOT = TESTS.parent
+
+
+def decode(value: str) -> Any:
+    """Form values are JSON, except plain strings."""
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value
+
+
+class LocalBotApi:
+    """A tiny Bot API over HTTP: enough for the bot to start, poll, answer and stop."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.updates: list[dict[str, Any]] = []
+        self.lock = threading.Lock()
+        api = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length).decode("utf-8", "replace")
+                params: dict[str, Any] = {}
+                if "x-www-form-urlencoded" in (self.headers.get("Content-Type") or ""):
+                    params = {k: decode(v[0]) for k, v in parse_qs(body).items()}
+                method = self.path.rsplit("/", 1)[-1]
+                result = api.answer(method, params)
+                data = json.dumps({"ok": True, "result": result}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/bot"
+
+    def answer(self, method: str, params: dict[str, Any]) -> Any:
+        with self.lock:
+            self.calls.append((method, params))
+        if method == "getMe":
+            return {
+                "id": 777,
+                "is_bot": True,
+                "first_name": "T",
+                "username": "t_bot",
+                "can_join_groups": True,
+                "can_read_all_group_messages": False,
+                "supports_inline_queries": False,
+            }
+        if method == "getUpdates":
+            offset = int(params.get("offset") or 0)
+            with self.lock:
+                batch = [u for u in self.updates if u["update_id"] >= offset]
+            if not batch:
+                time.sleep(0.05)
+            return batch
+        if method == "sendMessage":
+            return {
+                "message_id": len(self.calls),
+                "date": 0,
+                "chat": {"id": params["chat_id"], "type": "supergroup"},
+                "text": params.get("text", ""),
+            }
+        return True
+
+    def methods(self) -> list[str]:
+        with self.lock:
+            return [m for m, _ in self.calls]
+
+    def wait_for(self, method: str, timeout: float = 30) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                found = [p for m, p in self.calls if m == method]
+            if found:
+                return found[-1]
+            time.sleep(0.05)
+        raise AssertionError(f"no {method} within {timeout} s; calls: {self.methods()}")
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+def update(update_id: int, text: str) -> dict[str, Any]:
+    return {
+        "update_id": update_id,
+        "message": {
+            "message_id": update_id,
+            "date": int(time.time()),
+            "chat": {"id": -5, "type": "supergroup", "title": "G"},
+            "from": {"id": 5, "is_bot": False, "first_name": "P", "language_code": "en"},
+            "text": text,
+            "entities": [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}],
+        },
+    }
+
+
+def spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    full = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BOT_TOKEN", "TOCHKI_DB")}
+    full.update(env)
+    full["PYTHONPATH"] = str(ROOT)
+    return subprocess.Popen(
+        [sys.executable, "-m", "tochki_bot", *args],
+        env=full,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+@pytest.fixture
+def api():
+    server = LocalBotApi()
+    yield server
+    server.close()
+
+
+def test_without_a_token_it_says_how_to_get_one_and_exits_2(tmp_path: Path) -> None:
+    proc = spawn([], {"TOCHKI_DB": str(tmp_path / "x.db")})
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert "TELEGRAM_BOT_TOKEN" in out and "@BotFather" in out
+
+
+def test_help_lists_the_configuration() -> None:
+    proc = spawn(["--help"], {})
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0 and "TELEGRAM_API_BASE_URL" in out and "backup" in out
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_polling_through_a_local_bot_api_server_and_a_clean_stop(
+    api: LocalBotApi, tmp_path: Path, stop: signal.Signals
+) -> None:
+    db = tmp_path / "bot.db"
+    proc = spawn([], {"TELEGRAM_BOT_TOKEN": "1:LOCAL", "TELEGRAM_API_BASE_URL": api.url, "TOCHKI_DB": str(db)})
+    try:
+        api.wait_for("setMyCommands")
+        api.updates.append(update(1, "/rules"))
+        sent = api.wait_for("sendMessage")
+        assert "sports rules" in sent["text"]
+    finally:
+        proc.send_signal(stop)
+        out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0, out
+    assert db.exists()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM chats WHERE id = -5").fetchone()[0] == 1
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_webhook_mode_checks_the_secret(api: LocalBotApi, tmp_path: Path) -> None:
+    port = free_port()
+    proc = spawn(
+        [
+            "--webhook",
+            "https://example.org/tochki/hook",
+            "--listen",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--secret-token",
+            "s3cret",
+        ],
+        {"TELEGRAM_BOT_TOKEN": "1:LOCAL", "TELEGRAM_API_BASE_URL": api.url, "TOCHKI_DB": str(tmp_path / "w.db")},
+    )
+    try:
+        hook = api.wait_for("setWebhook")
+        assert hook["url"] == "https://example.org/tochki/hook"
+        assert hook["secret_token"] == "s3cret"
+        api.wait_for("setMyCommands")
+
+        def post(secret: str, body: dict[str, Any]) -> int:
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{port}/tochki/hook",
+                data=json.dumps(body).encode(),
+                method="POST",
+                headers={"Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": secret},
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    return response.status
+            except urllib.error.HTTPError as exc:
+                return exc.code
+
+        for _ in range(100):  # the web server may still be starting
+            try:
+                status = post("wrong", update(1, "/help"))
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert status == 403
+        assert post("s3cret", update(2, "/help")) == 200
+        sent = api.wait_for("sendMessage")
+        assert "How to play" in sent["text"]
+        assert len([m for m in api.methods() if m == "sendMessage"]) == 1  # the forged update did nothing
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0, out
+
+
+def test_webhook_needs_https() -> None:
+    proc = spawn(["--webhook", "http://example.org/hook"], {"TELEGRAM_BOT_TOKEN": "1:X"})
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 2 and "https" in out
+
+
+def test_backup_subcommand(tmp_path: Path) -> None:
+    db = tmp_path / "live.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    proc = spawn(["backup", str(tmp_path / "copy.db")], {"TOCHKI_DB": str(db)})
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0, out
+    with sqlite3.connect(tmp_path / "copy.db") as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] >= 1
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    proc = spawn(["backup", str(tmp_path / "copy.db")], {"TOCHKI_DB": str(db)})
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 1 and "exists" in out
