@@ -6,6 +6,7 @@ True
 """
 
 from .board import HD, STANDARD, Layout, layout, render_image, render_png
+from .replay import render_gif
 from .view import BoardView, RingView, Side, Window, empty_view
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "Window",
     "empty_view",
     "layout",
+    "render_gif",
     "render_image",
     "render_png",
 ]

@@ -76,6 +76,8 @@ class GameRecord:
     created_at: float
     updated_at: float
     finished_at: float | None
+    rated: bool = True
+    watch: str | None = None
 
     @property
     def settings(self) -> GameSettings:

@@ -92,6 +92,7 @@ _GAME_UPDATABLE = {
 def _game(row: Sequence[Any]) -> GameRecord:
     values = dict(zip(_GAME_COLUMNS, row, strict=True))
     values["setup"] = setup_from_json(values["setup"])
+    values["rated"] = bool(values["rated"])
     return GameRecord(**values)
 
 
@@ -321,17 +322,23 @@ class Storage:
         move_seconds: int | None = None,
         colours: ColourChoice = "random",
         invite: str | None = None,
+        watch: str | None = None,
+        moves: Sequence[Move] = (),
+        rated: bool = True,
         update_id: int | None = None,
     ) -> GameRecord:
-        """Open a game in the lobby. Raises ``OpenGameExists`` when the place already has an open group game."""
+        """Open a game in the lobby, optionally with moves already played (a game continued from a record).
+
+        Raises ``OpenGameExists`` when the place already has an open group game.
+        """
         now = self.clock()
         try:
             async with self._write() as tx:
                 await self._claim(tx, update_id)
                 cursor = await tx.execute(
                     "INSERT INTO games (chat_id, thread_id, kind, width, height, start, setup, move_seconds, state, "
-                    "creator_id, colours, invite, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    "creator_id, colours, invite, watch, ply, rated, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         chat_id,
                         thread_id,
@@ -344,11 +351,28 @@ class Storage:
                         creator_id,
                         colours,
                         invite,
+                        watch,
+                        len(moves),
+                        int(rated),
                         now,
                         now,
                     ),
                 )
                 game_id = cursor.lastrowid
+                for ply, move in enumerate(moves, 1):
+                    await tx.execute(
+                        "INSERT INTO moves (game_id, ply, colour, kind, x, y, user_id, created_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?, NULL, ?)",
+                        (
+                            game_id,
+                            ply,
+                            move.colour,
+                            MoveKind(move.kind).value,
+                            move.point[0] if move.point else None,
+                            move.point[1] if move.point else None,
+                            now,
+                        ),
+                    )
         except sqlite3.IntegrityError as exc:
             if "games.chat_id" in str(exc) or "UNIQUE" in str(exc):
                 raise OpenGameExists(f"chat {chat_id} (topic {thread_id}) already has an open game") from None
@@ -369,6 +393,15 @@ class Storage:
                 _GAME_SELECT + " WHERE chat_id = ? AND thread_id = ? AND kind = 'group' "
                 "AND state IN ('lobby', 'active')",
                 (chat_id, thread_id),
+            )
+        ).fetchone()
+        return _game(row) if row else None
+
+    async def last_game(self, chat_id: int, thread_id: int = 0) -> GameRecord | None:
+        """The most recent game of a chat (forum topic), whatever its state."""
+        row = await (
+            await self._conn.execute(
+                _GAME_SELECT + " WHERE chat_id = ? AND thread_id = ? ORDER BY id DESC LIMIT 1", (chat_id, thread_id)
             )
         ).fetchone()
         return _game(row) if row else None
@@ -536,14 +569,27 @@ class Storage:
     # --------------------------------------------------------------------------------------------------------------
     # Board messages
 
-    async def add_board_message(self, chat_id: int, message_id: int, game_id: int, ply: int) -> None:
-        """Remember a message that shows the game's board (to read replies to it)."""
+    async def add_board_message(
+        self, chat_id: int, message_id: int, game_id: int, ply: int, file_id: str | None = None
+    ) -> None:
+        """Remember a message that shows the game's board (to read replies to it, and reuse its picture)."""
         async with self._write() as tx:
             await tx.execute(
-                "INSERT OR REPLACE INTO board_messages (chat_id, message_id, game_id, ply, created_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (chat_id, message_id, game_id, ply, self.clock()),
+                "INSERT OR REPLACE INTO board_messages (chat_id, message_id, game_id, ply, created_at, file_id) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (chat_id, message_id, game_id, ply, self.clock(), file_id),
             )
+
+    async def picture_of(self, game_id: int, ply: int) -> str | None:
+        """The Telegram ``file_id`` of a picture of the game at move ``ply`` already uploaded, if any."""
+        row = await (
+            await self._conn.execute(
+                "SELECT file_id FROM board_messages WHERE game_id = ? AND ply = ? AND file_id IS NOT NULL "
+                "ORDER BY created_at DESC LIMIT 1",
+                (game_id, ply),
+            )
+        ).fetchone()
+        return str(row[0]) if row else None
 
     async def board_messages(self, game_id: int, chat_id: int | None = None) -> list[tuple[int, int, int]]:
         """``(chat_id, message_id, ply)`` of the game's board messages, newest last."""
@@ -561,7 +607,77 @@ class Storage:
         return [tuple(r) for r in rows]  # type: ignore[misc]
 
     # --------------------------------------------------------------------------------------------------------------
+    # Spectators and imported records
+
+    async def game_by_watch(self, code: str) -> GameRecord | None:
+        """The game behind a spectator link."""
+        row = await (await self._conn.execute(_GAME_SELECT + " WHERE watch = ?", (code,))).fetchone()
+        return _game(row) if row else None
+
+    async def set_watch(self, game_id: int, code: str) -> str:
+        """Give the game a spectator code unless it has one; returns the game's code."""
+        async with self._write() as tx:
+            await tx.execute("UPDATE games SET watch = ? WHERE id = ? AND watch IS NULL", (code, game_id))
+        game = await self.get_game(game_id)
+        assert game is not None and game.watch is not None
+        return game.watch
+
+    async def follow(self, game_id: int, chat_id: int, on: bool = True) -> None:
+        """Start (or stop) sending a game's boards to a spectator's chat."""
+        async with self._write() as tx:
+            if on:
+                await tx.execute(
+                    "INSERT OR IGNORE INTO spectators (game_id, chat_id, created_at) VALUES (?, ?, ?)",
+                    (game_id, chat_id, self.clock()),
+                )
+            else:
+                await tx.execute("DELETE FROM spectators WHERE game_id = ? AND chat_id = ?", (game_id, chat_id))
+
+    async def followed(self, chat_id: int) -> list[int]:
+        """The games a chat follows."""
+        rows = await self._conn.execute_fetchall(
+            "SELECT game_id FROM spectators WHERE chat_id = ? ORDER BY created_at", (chat_id,)
+        )
+        return [int(r[0]) for r in rows]
+
+    async def spectators(self, game_id: int) -> list[int]:
+        """The chats following a game."""
+        rows = await self._conn.execute_fetchall(
+            "SELECT chat_id FROM spectators WHERE game_id = ? ORDER BY created_at", (game_id,)
+        )
+        return [int(r[0]) for r in rows]
+
+    async def save_import(self, chat_id: int, user_id: int, name: str | None, sgf: str) -> int:
+        """Keep a record a player sent, to step through it or continue it later; returns its id."""
+        async with self._write() as tx:
+            cursor = await tx.execute(
+                "INSERT INTO imports (chat_id, user_id, name, sgf, created_at) VALUES (?, ?, ?, ?, ?)",
+                (chat_id, user_id, name, sgf, self.clock()),
+            )
+            return int(cursor.lastrowid)  # type: ignore[arg-type]
+
+    async def get_import(self, import_id: int) -> tuple[int, int, str | None, str] | None:
+        """``(chat_id, user_id, name, sgf)`` of an imported record."""
+        row = await (
+            await self._conn.execute("SELECT chat_id, user_id, name, sgf FROM imports WHERE id = ?", (import_id,))
+        ).fetchone()
+        return (int(row[0]), int(row[1]), row[2], str(row[3])) if row else None
+
+    # --------------------------------------------------------------------------------------------------------------
     # Statistics
+
+    async def rated_results(self, chat_id: int | None = None) -> list[tuple[int, int, Colour | None]]:
+        """``(blue_id, red_id, winner)`` of every finished rated game (of one chat, or all), oldest first."""
+        sql = (
+            "SELECT blue_id, red_id, winner FROM games WHERE state = 'finished' AND rated = 1 "
+            "AND blue_id IS NOT NULL AND red_id IS NOT NULL"
+        )
+        params: tuple[Any, ...] = ()
+        if chat_id is not None:
+            sql += " AND chat_id = ? AND kind = 'group'"
+            params = (chat_id,)
+        rows = await self._conn.execute_fetchall(sql + " ORDER BY finished_at, id", params)
+        return [(int(b), int(r), w) for b, r, w in rows]
 
     async def chat_table(self, chat_id: int) -> list[tuple[int, int, int, int]]:
         """``(user_id, wins, losses, draws)`` over the chat's finished games, best first."""

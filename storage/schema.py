@@ -98,6 +98,30 @@ MIGRATIONS: list[str] = [
         processed_at    REAL    NOT NULL
     );
     """,
+    # 2: sharing and records: pictures reused by file_id, spectators, imported records, rated games.
+    """
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;  -- counts for ratings when finished
+    ALTER TABLE games ADD COLUMN watch TEXT;                         -- code of the spectator link
+    CREATE UNIQUE INDEX games_watch ON games(watch) WHERE watch IS NOT NULL;
+    CREATE INDEX games_finished ON games(state, finished_at) WHERE state = 'finished';
+    ALTER TABLE board_messages ADD COLUMN file_id TEXT;              -- Telegram's id of the uploaded picture
+
+    CREATE TABLE spectators (
+        game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        chat_id         INTEGER NOT NULL,               -- a private chat that follows the game
+        created_at      REAL    NOT NULL,
+        PRIMARY KEY (game_id, chat_id)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE imports (
+        id              INTEGER PRIMARY KEY AUTOINCREMENT,
+        chat_id         INTEGER NOT NULL,
+        user_id         INTEGER NOT NULL,
+        name            TEXT,                           -- the file's name
+        sgf             TEXT    NOT NULL,               -- the record as sent
+        created_at      REAL    NOT NULL
+    );
+    """,
 ]
 
 

@@ -61,6 +61,7 @@ class FakeTelegram(BaseRequest):
         self._new_update = asyncio.Event()
         self.delivered = 0
         self.latency = 0.0
+        self.files: dict[str, bytes] = {}
 
     # ------------------------------------------------------------------------------------------------------------
     # BaseRequest
@@ -85,6 +86,9 @@ class FakeTelegram(BaseRequest):
         connect_timeout: Any = None,
         pool_timeout: Any = None,
     ) -> tuple[int, bytes]:
+        if method == "GET" and "/file/bot" in url:  # downloading a file a user sent
+            path = url.split("/file/bot", 1)[1].split("/", 1)[1]
+            return 200, self.files[path]
         api_method = url.rsplit("/", 1)[-1]
         params: dict[str, Any] = dict(request_data.parameters) if request_data is not None else {}
         files: dict[str, bytes] = {}
@@ -225,6 +229,36 @@ class FakeTelegram(BaseRequest):
     def api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         return True
 
+    def api_answerInlineQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        return True
+
+    def api_deleteMessage(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        self.messages.pop((int(params["chat_id"]), int(params["message_id"])), None)
+        return True
+
+    def api_getFile(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        file_id = params["file_id"]
+        return {
+            "file_id": file_id,
+            "file_unique_id": file_id,
+            "file_size": len(self.files[file_id]),
+            "file_path": file_id,
+        }
+
+    def api_sendAnimation(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        data = next(iter(files.values()))
+        assert data.startswith(b"GIF89a"), "a replay must be a GIF"
+        animation = {
+            "file_id": f"anim{len(self.calls)}",
+            "file_unique_id": f"a{len(self.calls)}",
+            "width": 1,
+            "height": 1,
+            "duration": 1,
+            "file_size": len(data),
+        }
+        return self._message(chat_id, animation=animation, caption=params.get("caption", ""), **self._thread(params))
+
     # ------------------------------------------------------------------------------------------------------------
     # Updates, as Telegram would send them
 
@@ -283,6 +317,33 @@ class FakeTelegram(BaseRequest):
                 "message": message,
                 "data": data,
             },
+        }
+
+    def document_update(
+        self, chat_id: int, user: dict[str, Any], name: str, content: bytes, mime: str = "application/x-go-sgf"
+    ) -> dict[str, Any]:
+        file_id = f"file{len(self.files) + 1}"
+        self.files[file_id] = content
+        counter = self._message_ids.setdefault(chat_id, itertools.count(1000))
+        message = {
+            "message_id": next(counter),
+            "date": int(time.time()),
+            "chat": self.chat(chat_id),
+            "from": user,
+            "document": {
+                "file_id": file_id,
+                "file_unique_id": file_id,
+                "file_name": name,
+                "mime_type": mime,
+                "file_size": len(content),
+            },
+        }
+        return {"update_id": self.next_update_id(), "message": message}
+
+    def inline_update(self, user: dict[str, Any], query: str = "") -> dict[str, Any]:
+        return {
+            "update_id": self.next_update_id(),
+            "inline_query": {"id": f"q{len(self.calls)}", "from": user, "query": query, "offset": ""},
         }
 
     def queue(self, update: dict[str, Any]) -> None:

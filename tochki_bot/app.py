@@ -12,6 +12,7 @@ from telegram.request import BaseRequest
 
 from storage import Storage
 
+from . import sharing
 from .captions import Players
 from .config import Config
 from .games import ClockEvent, Games
@@ -56,6 +57,7 @@ def build_application(
     application = builder.build()
     application.bot_data["config"] = config
     application.bot_data["clock"] = clock
+    sharing.register(application)
     register(application)
     return application
 

@@ -13,7 +13,12 @@ W     move the window of buttons                  game, ply, x0, y0
 D     answer a draw offer (a / r)                 game, ply, answer
 R     confirm resignation (y / n)                 game, ply, answer
 G     confirm grounding (y / n)                   game, ply, answer
+V     step through an imported record             record, ply
+N     continue an imported record as a new game   record
+U     stop following a game                       game
 ====  ==========================================  ==========================
+
+For ``V``, ``N`` and ``U`` the "game" field holds the imported record's id or the followed game's id.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from dataclasses import dataclass
 
 MAX_BYTES = 64
 _INT_FIELDS = {"M": 4, "I": 4, "W": 4}
+_SINGLE = ("N", "U")
 _ANSWERS = {"D": ("a", "r"), "R": ("y", "n"), "G": ("y", "n")}
 LOBBY_ACTIONS = ("size", "start", "time", "colours", "join", "cancel")
 
@@ -66,6 +72,16 @@ def answer(kind: str, game_id: int, ply: int, value: str) -> str:
     return Callback(kind, game_id, ply, (value,)).encode()
 
 
+def step(record_id: int, ply: int) -> str:
+    """A button showing move ``ply`` of an imported record."""
+    return Callback("V", record_id, ply).encode()
+
+
+def single(kind: str, target: int) -> str:
+    """A button with only a target: ``N`` (continue a record), ``U`` (stop following a game)."""
+    return Callback(kind, target).encode()
+
+
 def decode(data: str | None) -> Callback | None:
     """Read callback data; ``None`` for anything that is not ours or is malformed."""
     if not data or len(data.encode()) > MAX_BYTES:
@@ -84,6 +100,14 @@ def decode(data: str | None) -> Callback | None:
             if game_id < 1:
                 return None
             return Callback(kind, game_id, ply, (str(x), str(y)))
+        if kind == "V":
+            if len(parts) != 3:
+                return None
+            return Callback("V", _positive(parts[1]), _natural(parts[2]))
+        if kind in _SINGLE:
+            if len(parts) != 2:
+                return None
+            return Callback(kind, _positive(parts[1]))
         if kind in _ANSWERS:
             if len(parts) != 4 or parts[3] not in _ANSWERS[kind]:
                 return None

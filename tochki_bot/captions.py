@@ -134,6 +134,8 @@ def lobby_text(lang: Language, record: GameRecord, creator: UserRecord | None, i
         if record.kind == "private" and invite_link
         else t(lang, "lobby_hint_group")
     )
+    if record.ply > 0:
+        hint = t(lang, "lobby_continued", ply=record.ply) + "\n" + hint
     return t(
         lang,
         "lobby",

@@ -29,6 +29,8 @@ from storage import (
 )
 
 from .engine import Area, Colour, Game, GameSettings, IllegalMove, Move, MoveKind, Reason, other
+from .engine.sgf import SgfRecord
+from .ratings import Rating, ratings
 
 BOARD_CHOICES: tuple[tuple[int, int], ...] = ((39, 32), (30, 30), (25, 25), (20, 20))
 START_CHOICES: tuple[str, ...] = ("cross", "four-crosses", "empty")
@@ -307,6 +309,7 @@ class Games:
                 settings=settings,
                 move_seconds=move_seconds,  # type: ignore[arg-type]
                 invite=secrets.token_urlsafe(12) if place.private else None,
+                watch=secrets.token_urlsafe(9),
                 update_id=update_id,
             )
         except OpenGameExists:
@@ -315,6 +318,89 @@ class Games:
                 raise GameError("busy") from None
             return existing, True
         return record, False
+
+    async def new_game_from_record(
+        self, place: Place, who: Person, record: SgfRecord, update_id: int | None = None
+    ) -> tuple[GameRecord, bool]:
+        """A lobby whose game continues an imported record from its last position (unrated).
+
+        Returns ``(open game, True)`` if the group already has one. Raises ``GameError("game_over")`` when the
+        record's game has ended.
+        """
+        await self.person(who)
+        await self.chat(place)
+        if not place.private:
+            existing = await self.db.open_game(place.chat_id, place.thread_id)
+            if existing is not None:
+                return existing, True
+        moves: list[Move] = []
+        game = Game.from_settings(record.settings)
+        for move in record.moves:
+            if move.kind != MoveKind.DOT or game.is_over:
+                break
+            game.apply(move)
+            moves.append(move)
+        if game.is_over:
+            raise GameError("game_over")
+        try:
+            created = await self.db.create_game(
+                chat_id=place.chat_id,
+                thread_id=place.thread_id,
+                kind="private" if place.private else "group",
+                creator_id=who.id,
+                settings=record.settings,
+                move_seconds=DEFAULT_TIME,
+                invite=secrets.token_urlsafe(12) if place.private else None,
+                watch=secrets.token_urlsafe(9),
+                moves=moves,
+                rated=False,
+                update_id=update_id,
+            )
+        except OpenGameExists:
+            existing = await self.db.open_game(place.chat_id, place.thread_id)
+            if existing is None:
+                raise GameError("busy") from None
+            return existing, True
+        return created, False
+
+    async def shared(self, place: Place, user_id: int, game_id: int | None) -> GameRecord:
+        """The game to export or show: ``game_id`` if this user or chat may see it, else the game of this place
+        (the board replied to, the open game, the last one played here), else the user's latest game."""
+        if game_id is not None:
+            record = await self.db.get_game(game_id)
+            if record is None or (
+                user_id not in record.players and record.chat_id != place.chat_id and record.creator_id != user_id
+            ):
+                raise GameError("no_such_game", id=game_id)
+            return record
+        try:
+            return await self.game_here(place, user_id)
+        except GameError:
+            pass
+        record = await self.db.last_game(place.chat_id, place.thread_id)
+        if record is not None:
+            return record
+        mine = await self.db.games_of_user(user_id, ("active", "finished"), limit=1)
+        if mine:
+            return mine[0]
+        raise GameError("no_game" if not place.private else "no_game_private")
+
+    async def watch_code(self, record: GameRecord) -> str:
+        """The game's spectator code (made on first use for games that predate spectator links)."""
+        return record.watch or await self.db.set_watch(record.id, secrets.token_urlsafe(9))
+
+    async def follow(self, code: str, chat_id: int) -> GameRecord:
+        """A spectator opened a game's link: their chat follows it while it goes on."""
+        record = await self.db.game_by_watch(code)
+        if record is None:
+            raise GameError("watch_unknown")
+        if record.state == "active":
+            await self.db.follow(record.id, chat_id)
+        return record
+
+    async def ratings(self, chat_id: int | None = None) -> dict[int, Rating]:
+        """Elo ratings from the finished rated games of a group chat, or of all games."""
+        return ratings(await self.db.rated_results(chat_id))
 
     async def change_lobby(
         self, game_id: int, who: Person, action: str, value: str, update_id: int | None = None
@@ -328,6 +414,8 @@ class Games:
                 creator = await self.user(record.creator_id)
                 raise GameError("only_creator", creator=creator.name if creator else "?")
             changes: dict[str, object] = {}
+            if action in ("size", "start") and record.ply > 0:
+                raise GameError("stale")  # a game continued from a record keeps its board and start
             if action == "size":
                 sizes = {f"{w}x{h}": (w, h) for w, h in BOARD_CHOICES}
                 if value not in sizes:

@@ -12,7 +12,7 @@ import html
 import logging
 from dataclasses import dataclass
 
-from telegram import CallbackQuery, Message, Update
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes, MessageHandler, filters
 
 from storage import ChatRecord, GameRecord, UserRecord
@@ -118,6 +118,9 @@ async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if here is None:
         return
     payload = context.args[0] if context.args else ""
+    if here.place.private and payload.startswith("w") and len(payload) > 1:
+        await start_watching(here, payload[1:])
+        return
     if here.place.private and payload.startswith("g") and len(payload) > 1:
         try:
             outcome = await here.games.join_by_invite(payload[1:], here.person, here.update_id)
@@ -130,12 +133,31 @@ async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await here.say(t(here.lang, "start"), reply=False)
 
 
+async def start_watching(here: Here, code: str) -> None:
+    """``/start w<code>``, a spectator link: show the game and follow it while it goes on."""
+    try:
+        record = await here.games.follow(code, here.place.chat_id)
+    except GameError as error:
+        await here.say(error_text(here.lang, error))
+        return
+    outcome = await here.games.outcome(record)
+    with contextlib.suppress(Unreachable):
+        await here.messenger.post_board(outcome, here.place.chat_id, here.lang, buttons=False)
+    if record.state == "active":
+        keyboard = InlineKeyboardMarkup(
+            [[InlineKeyboardButton(t(here.lang, "btn_unwatch"), callback_data=callbacks.single("U", record.id))]]
+        )
+        await here.say(t(here.lang, "watching", id=record.id), keyboard=keyboard, reply=False)
+    else:
+        await here.say(t(here.lang, "watching_over", id=record.id), reply=False)
+
+
 async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     here = await understand(update, context)
     if here is None:
         return
     privacy = "" if here.place.private else t(here.lang, "privacy_off" if here.services.can_read_all else "privacy_on")
-    await here.say(t(here.lang, "help", privacy=privacy))
+    await here.say(t(here.lang, "help", privacy=privacy, bot=here.services.username))
 
 
 async def cmd_rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

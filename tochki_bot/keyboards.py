@@ -68,6 +68,8 @@ def lobby_keyboard(lang: Language, record: GameRecord) -> InlineKeyboardMarkup:
     ]
     if record.kind == "private":
         actions = actions[1:]  # the opponent joins through the link
+    if record.ply > 0:  # a game continued from a record keeps its board and start
+        return InlineKeyboardMarkup([times, colours, actions])
     return InlineKeyboardMarkup([sizes, starts, times, colours, actions])
 
 

@@ -83,7 +83,7 @@ class Messenger:
     # --------------------------------------------------------------------------------------------------------------
     # Calls with error handling
 
-    async def _call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T:
+    async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T:
         """Run a Bot API call, retrying network trouble; blocked private chats raise ``Unreachable``."""
         for attempt in range(NETWORK_RETRIES + 1):
             try:
@@ -111,7 +111,7 @@ class Messenger:
         reply_to: int | None = None,
     ) -> Message:
         """Send an HTML text (a reply when ``reply_to`` still exists)."""
-        message = await self._call(
+        message = await self.call(
             chat_id,
             lambda: self.bot.send_message(
                 chat_id,
@@ -130,7 +130,7 @@ class Messenger:
     async def edit_text(self, message: Message, text: str, keyboard: InlineKeyboardMarkup | None = None) -> None:
         """Change a text message (a lobby); an unchanged text is fine, a deleted message is sent anew."""
         try:
-            await self._call(
+            await self.call(
                 message.chat_id,
                 lambda: message.edit_text(
                     text,
@@ -150,7 +150,7 @@ class Messenger:
     async def drop_keyboard(self, message: Message) -> None:
         """Remove the buttons of a message (a confirmation that was answered)."""
         try:
-            await self._call(message.chat_id, lambda: message.edit_reply_markup(reply_markup=None))
+            await self.call(message.chat_id, lambda: message.edit_reply_markup(reply_markup=None))
         except BadRequest as exc:
             if not (_not_modified(exc) or _missing_message(exc)):
                 raise
@@ -190,6 +190,7 @@ class Messenger:
         thread_id: int = 0,
         window: Window | None = None,
         reply_to: int | None = None,
+        buttons: bool = True,
     ) -> int:
         """Post the board as a new photo with its caption and, while the game goes on, the move buttons.
 
@@ -199,7 +200,7 @@ class Messenger:
         """
         record, game = outcome.record, outcome.game
         players = await self.players(record)
-        active = record.state == "active" and not game.is_over
+        active = record.state == "active" and not game.is_over and buttons
         if active and window is None:
             window = default_window(game)
         if not active:
@@ -217,9 +218,11 @@ class Messenger:
             params["message_thread_id"] = thread_id
         if reply_to:
             params["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
-        sent = await self._call(chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params))
+        sent = await self.call(chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params))
         message_id = int(sent["message_id"])  # type: ignore[index]
-        await self.games.db.add_board_message(chat_id, message_id, record.id, record.ply)
+        photos = sent.get("photo") or []  # type: ignore[union-attr]
+        file_id = photos[-1].get("file_id") if photos else None
+        await self.games.db.add_board_message(chat_id, message_id, record.id, record.ply, file_id)
         if chat_id > 0:
             await self.games.set_reachable(chat_id, True)
         return message_id
@@ -238,7 +241,7 @@ class Messenger:
             "reply_markup": move_keyboard(lang, record, game, window),
         }
         try:
-            await self._call(message.chat_id, lambda: self.bot.do_api_request("editMessageMedia", api_kwargs=params))
+            await self.call(message.chat_id, lambda: self.bot.do_api_request("editMessageMedia", api_kwargs=params))
         except BadRequest as exc:
             if _not_modified(exc):
                 return
@@ -250,17 +253,40 @@ class Messenger:
             raise
 
     async def announce(self, outcome: Outcome) -> None:
-        """Show the new position to the players: in the group, or in each player's private chat."""
+        """Show the new position: in the group, or in each player's private chat; and to the spectators."""
         record = outcome.record
         if record.kind == "group":
             lang = await self.chat_language(record.chat_id)
             await self.post_board(outcome, record.chat_id, lang, thread_id=record.thread_id)
-            return
-        unreachable = []
-        for user_id in record.players:
+        else:
+            for user_id in record.players:
+                try:
+                    await self.post_board(outcome, user_id, await self.user_language(user_id))
+                except Unreachable:
+                    log.info("player %s of game %s cannot be reached in private", user_id, record.id)
+        for chat_id in await self.games.db.spectators(record.id):
+            if chat_id in record.players:
+                continue
             try:
-                await self.post_board(outcome, user_id, await self.user_language(user_id))
+                await self.post_board(outcome, chat_id, await self.user_language(chat_id), buttons=False)
             except Unreachable:
-                unreachable.append(user_id)
-        for user_id in unreachable:
-            log.info("player %s of game %s cannot be reached in private", user_id, record.id)
+                await self.games.db.follow(record.id, chat_id, on=False)
+        if record.state != "active":
+            for chat_id in await self.games.db.spectators(record.id):
+                await self.games.db.follow(record.id, chat_id, on=False)
+
+    async def send_file(
+        self, method: str, chat_id: int, data: bytes, filename: str, caption: str, *, thread_id: int = 0
+    ) -> Message:
+        """Send ``data`` as a document (``send_document``) or an animation (``send_animation``)."""
+        send = self.bot.send_document if method == "document" else self.bot.send_animation
+        return await self.call(
+            chat_id,
+            lambda: send(  # type: ignore[operator]
+                chat_id,
+                InputFile(data, filename=filename),
+                caption=caption,
+                parse_mode=ParseMode.HTML,
+                message_thread_id=thread_id or None,
+            ),
+        )

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
+
 from render import BoardView, RingView, Window
 
-from .engine import Game
+from .engine import Game, GameSettings, Move
 
 
 def board_view(
@@ -37,3 +40,21 @@ def board_view(
         caption=caption,
         window=window,
     )
+
+
+def replay_views(
+    settings: GameSettings, moves: list[Move], *, blue: str, red: str, caption: str, last_caption: str
+) -> Iterator[BoardView]:
+    """One view per position of a game, for an animated replay.
+
+    Frames show only what the moves change (no last-move mark, no turn underline, a fixed caption), so each frame
+    of the animation is small; the last frame is the full picture with ``last_caption``.
+    """
+    game = Game.from_settings(settings)
+    yield dataclasses.replace(board_view(game, blue=blue, red=red, caption=caption), to_move=None)
+    for number, move in enumerate(moves, 1):
+        game.apply(move)
+        view = board_view(game, blue=blue, red=red, caption=caption if number < len(moves) else last_caption)
+        if number < len(moves):
+            view = dataclasses.replace(view, to_move=None, last_move=None, fresh_captures=frozenset())
+        yield view

@@ -47,7 +47,11 @@ TEXTS: dict[Language, dict[str, str]] = {
             "<b>Other commands</b>\n"
             "/board shows the board again · /resign · /draw offers a draw · /ground declares grounding · "
             "/cancel closes a game that has not started · /games lists your games · /stats the results table · "
-            "/lang ru or /lang en · /rules"
+            "/top ratings · /me your record · /lang ru or /lang en · /rules\n\n"
+            "<b>Sharing</b>\n"
+            "/sgf the game as an SGF record · /png the board at full resolution · /replay an animated replay · "
+            "/watch a spectator link. Send me an <code>.sgf</code> file (zagram.org, playdots, KataGoDots...) to see "
+            "it, step through it or continue it. Type @{bot} in any chat to share one of your boards."
         ),
         "privacy_off": "I can read all messages in this group, so plain <code>20-18</code> works here.",
         "privacy_on": (
@@ -204,6 +208,46 @@ TEXTS: dict[Language, dict[str, str]] = {
         "cmd_lang": "Language: /lang ru or /lang en",
         "cmd_help": "How to play here",
         "cmd_rules": "The rules",
+        # ---- records, pictures, spectators, ratings
+        "no_such_game": "There is no game #{id} you can see here.",
+        "watch_unknown": "This spectator link is not valid.",
+        "watching": "You follow game #{id}: every new board will be sent here.",
+        "watching_over": "Game #{id} is over; here is its final board.",
+        "watch_link": "Spectator link for game #{id} (it shows the board and follows the game):\n{link}",
+        "unwatched": "You no longer follow game #{id}.",
+        "not_following": "You do not follow any game.",
+        "btn_unwatch": "Stop following",
+        "sgf_caption": "Game #{id} as an SGF record (GM[40]): zagram.org, KataGoDots and this bot read it.",
+        "png_caption": "Game #{id}, move {ply}: the full-resolution picture.",
+        "replay_progress": "Drawing the replay of game #{id}… {percent}%",
+        "replay_caption": "Replay of game #{id}: {moves} moves.",
+        "replay_empty": "There is nothing to replay yet.",
+        "import_bad": "I could not read this file as a Points record: {reason}",
+        "import_too_big": "This file is too big for a game record.",
+        "import_caption": "<b>{name}</b>\n🔵 {blue} <b>{score_blue} : {score_red}</b> {red} 🔴\n"
+        "{size} · {moves} moves · result in the file: {result}\nPosition after move {ply} of {moves}.",
+        "import_no_result": "none",
+        "btn_continue": "▶ Continue as a new game",
+        "lobby_continued": "This game continues a record after its move {ply}; it is not rated.",
+        "top_title": "<b>Ratings in this chat</b> (Elo)",
+        "top_line": "{n}. {name} — <b>{rating}</b> · {games} games",
+        "top_none": "No rated games have finished here yet.",
+        "me_text": "<b>{name}</b>: rating <b>{rating}</b>, {games} games — {wins} wins, {losses} losses, "
+        "{draws} draws.",
+        "me_chat": "In this chat: rating <b>{rating}</b>, {games} games.",
+        "me_none": "You have no finished rated games yet.",
+        "inline_title": "Game #{id}: {blue} {score_blue}:{score_red} {red}",
+        "inline_description": "move {ply} · {status}",
+        "inline_open": "Open in the bot",
+        "inline_status_over": "finished",
+        "inline_status_on": "{name} to move",
+        "cmd_sgf": "The game as an SGF file",
+        "cmd_png": "The board as a full-resolution file",
+        "cmd_replay": "An animated replay of the game",
+        "cmd_watch": "A spectator link to the game",
+        "cmd_unwatch": "Stop following a game",
+        "cmd_top": "Ratings in this chat",
+        "cmd_me": "Your rating and record",
     },
     "ru": {
         "start": (
@@ -228,7 +272,11 @@ TEXTS: dict[Language, dict[str, str]] = {
             "<b>Другие команды</b>\n"
             "/board — показать доску · /resign — сдаться · /draw — предложить ничью · /ground — заземлиться · "
             "/cancel — отменить ещё не начатую игру · /games — ваши игры · /stats — таблица · "
-            "/lang ru или /lang en · /rules — правила"
+            "/top — рейтинг · /me — ваши результаты · /lang ru или /lang en · /rules — правила\n\n"
+            "<b>Поделиться</b>\n"
+            "/sgf — запись игры в SGF · /png — доска в полном разрешении · /replay — анимированный повтор · "
+            "/watch — ссылка для зрителей. Пришлите мне файл <code>.sgf</code> (zagram.org, playdots, KataGoDots...) "
+            "— покажу, дам пролистать или продолжить. Наберите @{bot} в любом чате, чтобы поделиться своей доской."
         ),
         "privacy_off": "Я читаю все сообщения этой группы, так что здесь можно писать просто <code>20-18</code>.",
         "privacy_on": (
@@ -377,23 +425,51 @@ TEXTS: dict[Language, dict[str, str]] = {
         "cmd_lang": "Язык: /lang ru или /lang en",
         "cmd_help": "Как играть",
         "cmd_rules": "Правила",
+        "no_such_game": "Игры №{id}, которую вам можно посмотреть, здесь нет.",
+        "watch_unknown": "Эта ссылка для зрителей не действует.",
+        "watching": "Вы следите за игрой №{id}: каждая новая доска будет приходить сюда.",
+        "watching_over": "Игра №{id} окончена; вот её итоговая доска.",
+        "watch_link": "Ссылка для зрителей игры №{id} (покажет доску и будет присылать новые):\n{link}",
+        "unwatched": "Вы больше не следите за игрой №{id}.",
+        "not_following": "Вы не следите ни за одной игрой.",
+        "btn_unwatch": "Не следить",
+        "sgf_caption": "Игра №{id} в формате SGF (GM[40]): её читают zagram.org, KataGoDots и этот бот.",
+        "png_caption": "Игра №{id}, ход {ply}: картинка в полном разрешении.",
+        "replay_progress": "Рисую повтор игры №{id}… {percent}%",
+        "replay_caption": "Повтор игры №{id}: ходов — {moves}.",
+        "replay_empty": "Повторять пока нечего.",
+        "import_bad": "Не получилось прочитать файл как запись партии в точки: {reason}",
+        "import_too_big": "Файл слишком большой для записи партии.",
+        "import_caption": "<b>{name}</b>\n🔵 {blue} <b>{score_blue} : {score_red}</b> {red} 🔴\n"
+        "{size} · ходов: {moves} · результат в файле: {result}\nПозиция после хода {ply} из {moves}.",
+        "import_no_result": "нет",
+        "btn_continue": "▶ Продолжить новой игрой",
+        "lobby_continued": "Эта игра продолжает запись после её хода {ply}; на рейтинг она не влияет.",
+        "top_title": "<b>Рейтинг в этом чате</b> (Эло)",
+        "top_line": "{n}. {name} — <b>{rating}</b> · игр: {games}",
+        "top_none": "Здесь ещё не закончено ни одной рейтинговой игры.",
+        "me_text": "<b>{name}</b>: рейтинг <b>{rating}</b>, игр: {games} — побед {wins}, поражений {losses}, "
+        "ничьих {draws}.",
+        "me_chat": "В этом чате: рейтинг <b>{rating}</b>, игр: {games}.",
+        "me_none": "У вас ещё нет законченных рейтинговых игр.",
+        "inline_title": "Игра №{id}: {blue} {score_blue}:{score_red} {red}",
+        "inline_description": "ход {ply} · {status}",
+        "inline_open": "Открыть в боте",
+        "inline_status_over": "окончена",
+        "inline_status_on": "ходит {name}",
+        "cmd_sgf": "Игра файлом SGF",
+        "cmd_png": "Доска в полном разрешении",
+        "cmd_replay": "Анимированный повтор игры",
+        "cmd_watch": "Ссылка для зрителей",
+        "cmd_unwatch": "Перестать следить за игрой",
+        "cmd_top": "Рейтинг в этом чате",
+        "cmd_me": "Ваш рейтинг и результаты",
     },
 }
 
 COMMANDS = (
-    "new",
-    "m",
-    "move",
-    "board",
-    "resign",
-    "draw",
-    "ground",
-    "cancel",
-    "games",
-    "stats",
-    "lang",
-    "help",
-    "rules",
+    *("new", "m", "move", "board", "resign", "draw", "ground", "cancel", "games", "stats", "top", "me"),
+    *("sgf", "png", "replay", "watch", "unwatch", "lang", "help", "rules"),
 )
 """The command menu, in order."""
 
