@@ -421,13 +421,14 @@ class Storage:
         ).fetchone()
         return _game(row) if row else None
 
-    async def latest_board_game(self, chat_id: int) -> GameRecord | None:
-        """The active game whose board was posted last in this chat."""
+    async def latest_board_game(self, chat_id: int, player: int | None = None) -> GameRecord | None:
+        """The active game whose board was posted last in this chat (of those ``player`` plays, if given)."""
         row = await (
             await self._conn.execute(
                 _GAME_SELECT + " WHERE id = (SELECT b.game_id FROM board_messages b JOIN games g ON g.id = b.game_id "
-                "WHERE b.chat_id = ? AND g.state = 'active' ORDER BY b.created_at DESC, b.message_id DESC LIMIT 1)",
-                (chat_id,),
+                "WHERE b.chat_id = ? AND g.state = 'active' AND (? IS NULL OR ? IN (g.blue_id, g.red_id)) "
+                "ORDER BY b.created_at DESC, b.message_id DESC LIMIT 1)",
+                (chat_id, player, player),
             )
         ).fetchone()
         return _game(row) if row else None

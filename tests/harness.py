@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +87,3 @@ class Bot:
     def last_board(self, chat_id: int) -> dict[str, Any]:
         call = self.fake.last("sendPhoto", chat_id)
         return call.result
-
-    async def settle(self) -> None:
-        await asyncio.sleep(0)

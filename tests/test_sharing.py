@@ -206,3 +206,29 @@ async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
     assert "<b>1538</b>" in top and "<b>1462</b>" in top
     await bot.say(GROUP, boris, "/me")
     assert "<b>1462</b>, игр: 2 — побед 0, поражений 2" in fake.texts(GROUP)[-1]
+
+
+async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, stranger = users(fake)
+    # Anna invites the stranger to a private game ...
+    await bot.say(ANNA, anna, "/new")
+    link = re.search(r"start=(g[\w-]+)", fake.last("sendMessage", ANNA).result["text"])
+    assert link is not None
+    await bot.say(STRANGER, stranger, f"/start {link.group(1)}")
+    own = await bot.services.games.db.get_game(1)
+    assert own is not None and own.state == "active"
+    # ... then the stranger also follows a group game, whose board arrives last in their chat.
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/watch")
+    watch = re.search(r"start=(w[\w-]+)", fake.texts(GROUP)[-1])
+    assert watch is not None
+    await bot.say(STRANGER, stranger, f"/start {watch.group(1)}")
+    if own.player("blue") == STRANGER:
+        await bot.say(STRANGER, stranger, "7-7")
+        assert (await bot.services.games.db.get_game(1)).ply == 1  # type: ignore[union-attr]
+    else:
+        await bot.say(ANNA, anna, "7-7")
+        await bot.say(STRANGER, stranger, "8-8")
+        assert (await bot.services.games.db.get_game(1)).ply == 2  # type: ignore[union-attr]
+    assert (await bot.services.games.db.get_game(2)).ply == 0  # type: ignore[union-attr]

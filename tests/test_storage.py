@@ -363,3 +363,35 @@ def test_moves_survive_sigkill_at_random_moments(tmp_path: Path) -> None:
         assert stored_ply == len(plies)
         assert set(printed) <= set(plies), f"lost committed moves: {sorted(set(printed) - set(plies))}"
     assert kills == 25 and len(printed) > 50
+
+
+async def test_a_version_1_database_is_upgraded_to_the_current_schema(tmp_path: Path) -> None:
+    """A file written by the first release (schema 1) opens, gains the columns and tables of later migrations,
+    and keeps its games and moves."""
+    path = tmp_path / "v1.db"
+    conn = sqlite3.connect(path)
+    for statement in repository_module._split_sql(repository_module.MIGRATIONS[0]):
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("INSERT INTO chats (id, type, title, created_at, updated_at) VALUES (-9, 'group', 'Old', 0, 0)")
+    conn.execute("INSERT INTO users (id, first_name, created_at, updated_at) VALUES (1, 'A', 0, 0), (2, 'B', 0, 0)")
+    conn.execute(
+        "INSERT INTO games (chat_id, kind, width, height, start, state, creator_id, blue_id, red_id, ply, "
+        "created_at, updated_at) VALUES (-9, 'group', 10, 10, 'empty', 'active', 1, 1, 2, 1, 0, 0)"
+    )
+    conn.execute(
+        "INSERT INTO moves (game_id, ply, colour, kind, x, y, created_at) VALUES (1, 1, 'blue', 'dot', 5, 5, 0)"
+    )
+    conn.execute("INSERT INTO board_messages (chat_id, message_id, game_id, ply, created_at) VALUES (-9, 7, 1, 1, 0)")
+    conn.commit()
+    conn.close()
+    db = await Storage.open(path)
+    assert await db.schema_version() == latest_version() >= 2
+    record = await db.get_game(1)
+    assert record is not None and record.rated and record.watch is None
+    assert await db.moves(1) == [Move.dot("blue", 5, 5)]
+    assert await db.picture_of(1, 1) is None
+    assert await db.set_watch(1, "code") == "code"
+    await db.follow(1, 5)
+    assert await db.spectators(1) == [5]
+    await db.close()

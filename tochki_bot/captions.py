@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from render import Window
 from storage import GameRecord, UserRecord
 
-from .engine import Colour, EndReason, Game, MoveKind
+from .engine import Colour, EndReason, Game, MoveKind, other
 from .texts import Language, duration, mention, name, t
 
 
@@ -54,18 +54,14 @@ def result_text(lang: Language, game: Game, players: Players, *, html: bool = Tr
     actor = last.colour if last is not None else "blue"
     outcome = t(lang, "outcome_draw") if result.winner is None else t(lang, "outcome_win", winner=show(result.winner))
     if result.reason is EndReason.RESIGNATION:
-        return t(lang, "result_resignation", loser=show(actor), winner=show(other_colour(actor)))
+        return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))
     if result.reason is EndReason.TIMEOUT:
-        return t(lang, "result_timeout", loser=show(actor), winner=show(other_colour(actor)))
+        return t(lang, "result_timeout", loser=show(actor), winner=show(other(actor)))
     if result.reason is EndReason.GROUNDING:
         return t(lang, "result_grounding", declarer=show(actor), outcome=outcome)
     if result.reason is EndReason.BOARD_FULL:
         return t(lang, "result_board_full", outcome=outcome)
     return t(lang, "result_draw")
-
-
-def other_colour(colour: Colour) -> Colour:
-    return "red" if colour == "blue" else "blue"
 
 
 def picture_caption(lang: Language, game: Game, players: Players) -> str:

@@ -28,7 +28,7 @@ from storage import (
     UserRecord,
 )
 
-from .engine import Area, Colour, Game, GameSettings, IllegalMove, Move, MoveKind, Reason, other
+from .engine import Area, Colour, Game, GameSettings, IllegalMove, Move, MoveKind, other
 from .engine.sgf import SgfRecord
 from .ratings import Rating, ratings
 
@@ -265,7 +265,7 @@ class Games:
             if record is None:
                 raise GameError("no_game")
             return record
-        record = await self.db.latest_board_game(place.chat_id)
+        record = await self.db.latest_board_game(place.chat_id, player=user_id)
         if record is not None:
             return record
         mine = [g for g in await self.db.games_of_user(user_id, ("active", "lobby")) if g.kind == "private"]
@@ -707,11 +707,6 @@ class Games:
         return events
 
 
-def is_move_kind(move: Move | None, kind: MoveKind) -> bool:
-    """True when ``move`` is of ``kind``."""
-    return move is not None and move.kind == kind
-
-
 __all__ = [
     "BOARD_CHOICES",
     "COLOUR_CHOICES",
@@ -724,6 +719,5 @@ __all__ = [
     "Outcome",
     "Person",
     "Place",
-    "Reason",
     "parse_new_args",
 ]

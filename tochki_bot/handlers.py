@@ -66,7 +66,9 @@ class Here:
     def message(self) -> Message | None:
         return self.update.effective_message
 
-    async def say(self, text: str, *, keyboard=None, reply: bool = True) -> Message | None:  # type: ignore[no-untyped-def]
+    async def say(
+        self, text: str, *, keyboard: InlineKeyboardMarkup | None = None, reply: bool = True
+    ) -> Message | None:
         """Answer in the chat of the update (a reply to its message when there is one)."""
         message = self.update.effective_message
         try:
@@ -370,10 +372,6 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 # Endings
 
 
-async def finish(here: Here, outcome: Outcome) -> None:
-    await here.messenger.announce(outcome)
-
-
 async def cmd_resign(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     here = await understand(update, context)
     if here is None:
@@ -422,7 +420,7 @@ async def cmd_draw(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await here.say(error_text(here.lang, error))
         return
     if agreed:
-        await finish(here, outcome)
+        await here.messenger.announce(outcome)
         return
     record = outcome.record
     players = await here.messenger.players(record)
@@ -481,13 +479,10 @@ async def cmd_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lines = [t(here.lang, "games_title")]
     for record in records:
         chat = await here.games.db.get_chat(record.chat_id)
-        where = (
-            t(here.lang, "games_where_private")
-            if record.kind == "private"
-            else name(chat.title or "?")
-            if chat
-            else "?"
-        )
+        if record.kind == "private":
+            where = t(here.lang, "games_where_private")
+        else:
+            where = name(chat.title or "?") if chat else "?"
         mine = record.colour_of(here.person.id)
         if record.state == "lobby" or mine is None:
             opponent, status = "—", t(here.lang, "games_lobby")
@@ -646,7 +641,7 @@ async def confirmation(
                 with contextlib.suppress(Unreachable):
                     await here.messenger.send(user_id, t(lang, "draw_declined", name=players.html(mine)))
         return
-    await finish(here, outcome)
+    await here.messenger.announce(outcome)
 
 
 # ----------------------------------------------------------------------------------------------------------------

@@ -224,7 +224,7 @@ def _record_keyboard(lang: Language, import_id: int, ply: int, total: int, can_c
     return InlineKeyboardMarkup(rows)
 
 
-async def _record_picture(record: SgfRecord, game: Game, lang: Language) -> bytes:
+async def _record_picture(record: SgfRecord, game: Game) -> bytes:
     players_names = (record.blue or "Blue", record.red or "Red")
     view = board_view(game, blue=players_names[0], red=players_names[1], caption=f"{game.ply} / {len(record.moves)}")
     return await asyncio.to_thread(render_png, view)
@@ -254,7 +254,7 @@ async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     file_name = document.file_name or "record.sgf"
     import_id = await here.games.db.save_import(here.place.chat_id, here.person.id, file_name, text)
     game = _record_position(record, len(record.moves))
-    png = await _record_picture(record, game, here.lang)
+    png = await _record_picture(record, game)
     caption = _record_caption(here.lang, record, file_name, game)
     if final.result is not None:
         caption += "\n" + result_text(here.lang, final, Players(None, None))
@@ -301,7 +301,7 @@ async def record_button(here: Here, update: Update, data: callbacks.Callback) ->
     ply = min(data.ply or 0, len(record.moves))
     await query.answer()
     game = _record_position(record, ply)
-    png = await _record_picture(record, game, here.lang)
+    png = await _record_picture(record, game)
     caption = _record_caption(here.lang, record, file_name or "record.sgf", game)
     keyboard = _record_keyboard(
         here.lang, data.game_id, ply, len(record.moves), not _record_position(record, len(record.moves)).is_over
