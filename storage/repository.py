@@ -223,6 +223,26 @@ class Storage:
         assert chat is not None
         return chat
 
+    async def migrate_chat(self, old_id: int, new_id: int) -> int:
+        """A group became a supergroup and got a new id: move the chat, its games and boards to it.
+
+        Returns how many games moved. Running it twice changes nothing more.
+        """
+        now = self.clock()
+        async with self._write() as tx:
+            await tx.execute(
+                "INSERT OR IGNORE INTO chats (id, type, title, language, board_width, board_height, start, "
+                "move_seconds, created_at, updated_at) SELECT ?, 'supergroup', title, language, board_width, "
+                "board_height, start, move_seconds, created_at, ? FROM chats WHERE id = ?",
+                (new_id, now, old_id),
+            )
+            cursor = await tx.execute(
+                "UPDATE games SET chat_id = ?, updated_at = ? WHERE chat_id = ?", (new_id, now, old_id)
+            )
+            moved = cursor.rowcount
+            await tx.execute("UPDATE OR IGNORE board_messages SET chat_id = ? WHERE chat_id = ?", (new_id, old_id))
+        return moved
+
     async def get_chat(self, chat_id: int) -> ChatRecord | None:
         """The chat, or ``None`` if the bot never saw it."""
         row = await (

@@ -340,6 +340,19 @@ class FakeTelegram(BaseRequest):
         }
         return {"update_id": self.next_update_id(), "message": message}
 
+    def migrate_update(self, old_chat_id: int, new_chat_id: int, user: dict[str, Any]) -> dict[str, Any]:
+        """Telegram's service message in the old group when it becomes a supergroup."""
+        counter = self._message_ids.setdefault(old_chat_id, itertools.count(1000))
+        chat = {"id": old_chat_id, "type": "group", "title": "Old group"}
+        message = {
+            "message_id": next(counter),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": user,
+            "migrate_to_chat_id": new_chat_id,
+        }
+        return {"update_id": self.next_update_id(), "message": message}
+
     def inline_update(self, user: dict[str, Any], query: str = "") -> dict[str, Any]:
         return {
             "update_id": self.next_update_id(),

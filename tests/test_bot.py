@@ -560,3 +560,16 @@ async def test_fuzz_random_text_and_buttons_never_break_the_bot(bot: Bot) -> Non
         if record is not None:
             loaded = await bot.services.games.db.load(game_id)
             assert loaded is not None and loaded[1].ply == record.ply
+
+
+async def test_a_group_upgraded_to_a_supergroup_keeps_its_game(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await open_group_game(bot, chat=-55)
+    await bot.say(-55, anna, "/m 5-5")
+    await bot.send(fake.migrate_update(-55, -100555, anna))
+    await bot.say(-100555, boris, "/m 6-6")
+    assert "Ход 2: 6-6" in fake.last("sendPhoto", -100555).params["caption"]
+    record = await bot.services.games.db.open_game(-100555)
+    assert record is not None and record.ply == 2
+    assert not bot.errors

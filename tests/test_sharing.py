@@ -210,7 +210,7 @@ async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
 
 async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:
     fake = bot.fake
-    anna, boris, stranger = users(fake)
+    anna, _boris, stranger = users(fake)
     # Anna invites the stranger to a private game ...
     await bot.say(ANNA, anna, "/new")
     link = re.search(r"start=(g[\w-]+)", fake.last("sendMessage", ANNA).result["text"])

@@ -206,6 +206,10 @@ class Games:
         self._chats[place.chat_id] = chat
         return chat
 
+    def forget_chat(self, chat_id: int) -> None:
+        """Drop what is cached about a chat."""
+        self._chats.pop(chat_id, None)
+
     async def set_chat_language(self, chat_id: int, language: str) -> None:
         await self.db.set_chat_language(chat_id, language)
         self._chats.pop(chat_id, None)

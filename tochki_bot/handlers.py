@@ -664,6 +664,17 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.debug("could not send the apology", exc_info=True)
 
 
+async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A group was upgraded to a supergroup: its games follow it to the new chat id."""
+    message = update.effective_message
+    if message is None or message.migrate_to_chat_id is None:
+        return
+    services = services_of(context)
+    moved = await services.games.db.migrate_chat(message.chat_id, message.migrate_to_chat_id)
+    services.games.forget_chat(message.chat_id)
+    log.info("chat %s became %s; %d games moved", message.chat_id, message.migrate_to_chat_id, moved)
+
+
 def register(application: Application) -> None:  # type: ignore[type-arg]
     """Add every handler. Commands and texts are taken from new messages only, never from edits."""
     new = filters.UpdateType.MESSAGE
@@ -685,6 +696,7 @@ def register(application: Application) -> None:  # type: ignore[type-arg]
     for names, callback in commands:
         application.add_handler(CommandHandler(names, callback, filters=new))
     application.add_handler(MessageHandler(new & filters.TEXT & ~filters.COMMAND, on_text))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
     application.add_handler(CallbackQueryHandler(on_button))
     application.add_error_handler(on_error)
 

@@ -281,7 +281,10 @@ async def record_button(here: Here, update: Update, data: callbacks.Callback) ->
     if stored is None:
         await query.answer("⚠️")
         return
-    _chat, _user, file_name, text = stored
+    chat_id, _user, file_name, text = stored
+    if chat_id != here.place.chat_id:  # a record's buttons work where it was sent
+        await query.answer("⚠️")
+        return
     try:
         record = parse_sgf(text)
     except SgfError:
