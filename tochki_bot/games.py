@@ -280,16 +280,41 @@ class Games:
     # --------------------------------------------------------------------------------------------------------------
     # Lobby
 
-    async def new_game(
-        self, place: Place, who: Person, choice: LobbyChoice | None = None, update_id: int | None = None
+    async def _open_lobby(
+        self, place: Place, creator: int, update_id: int | None, **game: object
     ) -> tuple[GameRecord, bool]:
-        """Open a game in the lobby. Returns ``(game, False)``, or ``(open game, True)`` if the group has one."""
-        user = await self.person(who)
-        chat = await self.chat(place)
+        """Create a lobby in ``place``; ``(the open game, True)`` if the group (topic) already has one."""
         if not place.private:
             existing = await self.db.open_game(place.chat_id, place.thread_id)
             if existing is not None:
                 return existing, True
+        try:
+            record = await self.db.create_game(
+                chat_id=place.chat_id,
+                thread_id=place.thread_id,
+                kind="private" if place.private else "group",
+                creator_id=creator,
+                invite=secrets.token_urlsafe(12) if place.private else None,
+                watch=secrets.token_urlsafe(9),
+                update_id=update_id,
+                **game,  # type: ignore[arg-type]
+            )
+        except OpenGameExists:
+            existing = await self.db.open_game(place.chat_id, place.thread_id)
+            if existing is None:
+                raise GameError("busy") from None
+            return existing, True
+        return record, False
+
+    async def new_game(
+        self, place: Place, who: Person, choice: LobbyChoice | None = None, update_id: int | None = None
+    ) -> tuple[GameRecord, bool]:
+        """Open a game in the lobby. Returns ``(game, False)``, or ``(open game, True)`` if the group has one.
+
+        Settings not given take the chat's last ones, else the sports defaults (39x32, cross, 24 h a move).
+        """
+        user = await self.person(who)
+        chat = await self.chat(place)
         choice = choice or LobbyChoice()
         width = choice.width or chat.board_width or 39
         height = choice.height or chat.board_height or 32
@@ -304,24 +329,7 @@ class Games:
             settings = GameSettings(width, height, start)  # type: ignore[arg-type]
         except ValueError:
             settings = GameSettings()
-        try:
-            record = await self.db.create_game(
-                chat_id=place.chat_id,
-                thread_id=place.thread_id,
-                kind="private" if place.private else "group",
-                creator_id=user.id,
-                settings=settings,
-                move_seconds=move_seconds,  # type: ignore[arg-type]
-                invite=secrets.token_urlsafe(12) if place.private else None,
-                watch=secrets.token_urlsafe(9),
-                update_id=update_id,
-            )
-        except OpenGameExists:
-            existing = await self.db.open_game(place.chat_id, place.thread_id)
-            if existing is None:
-                raise GameError("busy") from None
-            return existing, True
-        return record, False
+        return await self._open_lobby(place, user.id, update_id, settings=settings, move_seconds=move_seconds)
 
     async def new_game_from_record(
         self, place: Place, who: Person, record: SgfRecord, update_id: int | None = None
@@ -333,10 +341,6 @@ class Games:
         """
         await self.person(who)
         await self.chat(place)
-        if not place.private:
-            existing = await self.db.open_game(place.chat_id, place.thread_id)
-            if existing is not None:
-                return existing, True
         moves: list[Move] = []
         game = Game.from_settings(record.settings)
         for move in record.moves:
@@ -346,26 +350,9 @@ class Games:
             moves.append(move)
         if game.is_over:
             raise GameError("game_over")
-        try:
-            created = await self.db.create_game(
-                chat_id=place.chat_id,
-                thread_id=place.thread_id,
-                kind="private" if place.private else "group",
-                creator_id=who.id,
-                settings=record.settings,
-                move_seconds=DEFAULT_TIME,
-                invite=secrets.token_urlsafe(12) if place.private else None,
-                watch=secrets.token_urlsafe(9),
-                moves=moves,
-                rated=False,
-                update_id=update_id,
-            )
-        except OpenGameExists:
-            existing = await self.db.open_game(place.chat_id, place.thread_id)
-            if existing is None:
-                raise GameError("busy") from None
-            return existing, True
-        return created, False
+        return await self._open_lobby(
+            place, who.id, update_id, settings=record.settings, move_seconds=DEFAULT_TIME, moves=moves, rated=False
+        )
 
     async def shared(self, place: Place, user_id: int, game_id: int | None) -> GameRecord:
         """The game to export or show: ``game_id`` if this user or chat may see it, else the game of this place
@@ -563,6 +550,19 @@ class Games:
             raise
         return Outcome(new, game, areas)
 
+    @asynccontextmanager
+    async def _acting(
+        self, game_id: int, who: Person, expected_ply: int | None
+    ) -> AsyncIterator[tuple[GameRecord, Colour, Game]]:
+        """Hold the game's lock and give ``(record, who's colour, position)``, after checking that ``who`` plays
+        this active game and that it is still at ``expected_ply`` (when given)."""
+        async with self._locked(game_id):
+            record = await self.get(game_id)
+            colour = self._player(record, who)
+            if expected_ply is not None and expected_ply != record.ply:
+                raise GameError("stale")
+            yield record, colour, await self.engine(record)
+
     async def play(
         self,
         game_id: int,
@@ -574,12 +574,7 @@ class Games:
         update_id: int | None = None,
     ) -> Outcome:
         """``who`` puts a dot on ``x-y``. Checks the player, the turn and the rules; stores the move."""
-        async with self._locked(game_id):
-            record = await self.get(game_id)
-            colour = self._player(record, who)
-            if expected_ply is not None and expected_ply != record.ply:
-                raise GameError("stale")
-            game = await self.engine(record)
+        async with self._acting(game_id, who, expected_ply) as (record, colour, game):
             if game.to_move != colour:
                 raise GameError("not_your_turn", name=await self._name(record.player(game.to_move)))
             try:
@@ -592,12 +587,7 @@ class Games:
         self, game_id: int, who: Person, *, expected_ply: int | None = None, update_id: int | None = None
     ) -> Outcome:
         """``who`` resigns; the opponent wins."""
-        async with self._locked(game_id):
-            record = await self.get(game_id)
-            colour = self._player(record, who)
-            if expected_ply is not None and expected_ply != record.ply:
-                raise GameError("stale")
-            game = await self.engine(record)
+        async with self._acting(game_id, who, expected_ply) as (record, colour, game):
             game.resign(colour)
             return await self._commit(record, game, who.id, update_id)
 
@@ -617,12 +607,7 @@ class Games:
         self, game_id: int, who: Person, *, expected_ply: int | None = None, update_id: int | None = None
     ) -> Outcome:
         """``who`` declares grounding on their move (8.2-8.4); the game ends and the score decides."""
-        async with self._locked(game_id):
-            record = await self.get(game_id)
-            colour = self._player(record, who)
-            if expected_ply is not None and expected_ply != record.ply:
-                raise GameError("stale")
-            game = await self.engine(record)
+        async with self._acting(game_id, who, expected_ply) as (record, colour, game):
             if game.to_move != colour:
                 raise GameError("ground_on_turn")
             areas = game.ground(colour)

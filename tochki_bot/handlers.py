@@ -295,13 +295,19 @@ async def game_here(here: Here) -> GameRecord | None:
         return None
 
 
-async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def understand_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> tuple[Here, GameRecord] | None:
+    """``understand`` the update and find the game it is about (saying so when there is none)."""
     here = await understand(update, context)
     if here is None:
-        return
+        return None
     record = await game_here(here)
-    if record is None:
+    return (here, record) if record is not None else None
+
+
+async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if (found := await understand_game(update, context)) is None:
         return
+    here, record = found
     if record.state == "lobby":
         await show_lobby(here, record)
     else:
@@ -373,12 +379,9 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def cmd_resign(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    here = await understand(update, context)
-    if here is None:
+    if (found := await understand_game(update, context)) is None:
         return
-    record = await game_here(here)
-    if record is None:
-        return
+    here, record = found
     if record.state != "active" or record.colour_of(here.person.id) is None:
         await here.say(error_text(here.lang, GameError("not_a_player" if record.state == "active" else "game_over")))
         return
@@ -389,12 +392,9 @@ async def cmd_resign(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 
 
 async def cmd_ground(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    here = await understand(update, context)
-    if here is None:
+    if (found := await understand_game(update, context)) is None:
         return
-    record = await game_here(here)
-    if record is None:
-        return
+    here, record = found
     try:
         record, score, winner = await here.games.ground_preview(record.id, here.person)
     except GameError as error:
@@ -407,12 +407,9 @@ async def cmd_ground(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 
 
 async def cmd_draw(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    here = await understand(update, context)
-    if here is None:
+    if (found := await understand_game(update, context)) is None:
         return
-    record = await game_here(here)
-    if record is None:
-        return
+    here, record = found
     try:
         outcome, agreed = await here.games.offer_draw(record.id, here.person, here.update_id)
     except GameError as error:
@@ -533,15 +530,25 @@ async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 # Buttons
 
 
-async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def read_button(
+    update: Update, context: ContextTypes.DEFAULT_TYPE
+) -> tuple[Here, CallbackQuery, callbacks.Callback] | None:
+    """``understand`` a button press and decode its data; a press that makes no sense is answered and dropped."""
     query = update.callback_query
     if query is None:
-        return
+        return None
     here = await understand(update, context)
     data = callbacks.decode(query.data)
     if here is None or data is None:
         await query.answer("⚠️")
+        return None
+    return here, query, data
+
+
+async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if (pressed := await read_button(update, context)) is None:
         return
+    here, query, data = pressed
     if data.kind == "L":
         await lobby_button(here, query, data)
         return

@@ -39,7 +39,7 @@ from .captions import Players, picture_caption, result_text
 from .engine import Game
 from .engine.sgf import SgfError, SgfRecord, parse_sgf, write_sgf
 from .games import GameError, Person
-from .handlers import Here, error_text, services_of, show_lobby, understand
+from .handlers import Here, error_text, read_button, services_of, show_lobby, understand
 from .messenger import Unreachable
 from .pictures import board_view, replay_views
 from .ratings import leaderboard
@@ -68,6 +68,14 @@ async def _shared(here: Here, args: list[str] | None) -> GameRecord | None:
         return None
 
 
+async def _send_here(here: Here, kind: str, data: bytes, filename: str, caption: str) -> None:
+    """Send a file (``document`` or ``animation``) where the command was given."""
+    with contextlib.suppress(Unreachable):
+        await here.messenger.send_file(
+            kind, here.place.chat_id, data, filename, caption, thread_id=here.place.thread_id
+        )
+
+
 def _date(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%d")
 
@@ -87,15 +95,8 @@ async def cmd_sgf(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except ValueError as exc:
         await here.say(html.escape(str(exc)))
         return
-    with contextlib.suppress(Unreachable):
-        await here.messenger.send_file(
-            "document",
-            here.place.chat_id,
-            text.encode(),
-            f"tochki-{record.id}.sgf",
-            t(here.lang, "sgf_caption", id=record.id),
-            thread_id=here.place.thread_id,
-        )
+    caption = t(here.lang, "sgf_caption", id=record.id)
+    await _send_here(here, "document", text.encode(), f"tochki-{record.id}.sgf", caption)
 
 
 async def cmd_png(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -111,45 +112,36 @@ async def cmd_png(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         caption=picture_caption(here.lang, game, players),
     )
     png = await asyncio.to_thread(render_png, view, max_side=HD, compress_level=6)
-    with contextlib.suppress(Unreachable):
-        await here.messenger.send_file(
-            "document",
-            here.place.chat_id,
-            png,
-            f"tochki-{record.id}-{game.ply}.png",
-            t(here.lang, "png_caption", id=record.id, ply=game.ply),
-            thread_id=here.place.thread_id,
-        )
+    await _send_here(
+        here,
+        "document",
+        png,
+        f"tochki-{record.id}-{game.ply}.png",
+        t(here.lang, "png_caption", id=record.id, ply=game.ply),
+    )
 
 
 def replay_gif(game: Game, players: Players, lang: Language, progress: list[int]) -> bytes:
     """The animated replay of ``game`` (runs in a worker thread; ``progress[0]`` counts frames done)."""
     moves = list(game.moves)
     delay = int(min(400, max(40, REPLAY_SECONDS * 1000 / max(1, len(moves)))))
-    views = replay_views(
-        game.settings,
-        moves,
-        blue=players.display("blue"),
-        red=players.display("red"),
-        caption="",
-        last_caption=picture_caption(lang, game, players),
-    )
+    last_caption = picture_caption(lang, game, players)
 
     def tick(done: int) -> None:
         progress[0] = done
 
     for max_side in (1000, 720, 520):  # smaller frames if a long game would not fit Telegram's limit
-        data = render_gif(views, delay_ms=delay, max_side=max_side, progress=tick)
-        if len(data) <= MAX_BYTES:
-            return data
         views = replay_views(
             game.settings,
             moves,
             blue=players.display("blue"),
             red=players.display("red"),
             caption="",
-            last_caption=picture_caption(lang, game, players),
+            last_caption=last_caption,
         )
+        data = render_gif(views, delay_ms=delay, max_side=max_side, progress=tick)
+        if len(data) <= MAX_BYTES:
+            break
     return data
 
 
@@ -178,15 +170,9 @@ async def cmd_replay(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
             await here.messenger.edit_text(note, text)
     data = task.result()
     log.info("replay of game %s: %d frames, %d bytes, %.1f s", record.id, frames, len(data), time.monotonic() - started)
-    with contextlib.suppress(Unreachable):
-        await here.messenger.send_file(
-            "animation",
-            here.place.chat_id,
-            data,
-            f"tochki-{record.id}.gif",
-            t(here.lang, "replay_caption", id=record.id, moves=game.ply),
-            thread_id=here.place.thread_id,
-        )
+    await _send_here(
+        here, "animation", data, f"tochki-{record.id}.gif", t(here.lang, "replay_caption", id=record.id, moves=game.ply)
+    )
     if note is not None:
         with contextlib.suppress(BadRequest):
             await note.delete()
@@ -470,14 +456,9 @@ async def cmd_me(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Buttons of imported records (``V``, ``N``) and of spectators (``U``)."""
-    query = update.callback_query
-    if query is None:
+    if (pressed := await read_button(update, context)) is None:
         return
-    here = await understand(update, context)
-    data = callbacks.decode(query.data)
-    if here is None or data is None:
-        await query.answer("⚠️")
-        return
+    here, _query, data = pressed
     if data.kind == "U":
         await unwatch_button(here, update, data)
     else:
