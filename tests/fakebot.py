@@ -71,10 +71,10 @@ class FakeTelegram(BaseRequest):
         return 5.0
 
     async def initialize(self) -> None:
-        pass
+        """Nothing to open: everything lives in memory."""
 
     async def shutdown(self) -> None:
-        pass
+        """Nothing to close."""
 
     async def do_request(
         self,

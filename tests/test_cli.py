@@ -43,7 +43,7 @@ class LocalBotApi:
 
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args: object) -> None:
-                pass
+                """Keep the test output quiet."""
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 
@@ -139,11 +140,9 @@ async def remind(services: Services, event: ClockEvent) -> None:
         lang, key, mention=players.mention(game.to_move), id=record.id, where=where, left=duration(lang, event.left)
     )
     if user is None or user.reachable:
-        try:
+        with contextlib.suppress(Unreachable):  # blocked or never started: fall back to the group
             await messenger.send(player, text)
             return
-        except Unreachable:
-            pass
     if record.kind == "group":
         lang = await messenger.chat_language(record.chat_id)
         text = t(

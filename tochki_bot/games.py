@@ -8,6 +8,7 @@ keeps moves from being doubled.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import secrets
 import weakref
@@ -364,10 +365,8 @@ class Games:
             ):
                 raise GameError("no_such_game", id=game_id)
             return record
-        try:
+        with contextlib.suppress(GameError):  # no game in play here: look further back
             return await self.game_here(place, user_id)
-        except GameError:
-            pass
         record = await self.db.last_game(place.chat_id, place.thread_id)
         if record is not None:
             return record
