@@ -230,11 +230,11 @@ TEXTS: dict[Language, dict[str, str]] = {
         "btn_continue": "▶ Continue as a new game",
         "lobby_continued": "This game continues a record after its move {ply}; it is not rated.",
         "top_title": "<b>Ratings in this chat</b> (Elo)",
-        "top_line": "{n}. {name} — <b>{rating}</b> · {games} games",
+        "top_line": "{n}. {name} — <b>{rating}</b> · games: {games}",
         "top_none": "No rated games have finished here yet.",
-        "me_text": "<b>{name}</b>: rating <b>{rating}</b>, {games} games — {wins} wins, {losses} losses, "
-        "{draws} draws.",
-        "me_chat": "In this chat: rating <b>{rating}</b>, {games} games.",
+        "me_text": "<b>{name}</b>: rating <b>{rating}</b> · games: {games} (won {wins}, lost {losses}, "
+        "drawn {draws}).",
+        "me_chat": "In this chat: rating <b>{rating}</b> · games: {games}.",
         "me_none": "You have no finished rated games yet.",
         "inline_title": "Game #{id}: {blue} {score_blue}:{score_red} {red}",
         "inline_description": "move {ply} · {status}",
