@@ -12,7 +12,7 @@ from typing import Literal
 Language = Literal["ru", "en"]
 LANGUAGES: tuple[Language, ...] = ("ru", "en")
 DEFAULT_LANGUAGE: Language = "en"
-_RUSSIAN_SPEAKING = ("ru", "be", "uk", "kk", "ky", "uz", "tg", "hy", "az")
+_RUSSIAN_SPEAKING = ("ru", "be", "kk", "ky")
 
 
 def language_for(code: str | None) -> Language:
@@ -232,8 +232,7 @@ TEXTS: dict[Language, dict[str, str]] = {
         "top_title": "<b>Ratings in this chat</b> (Elo)",
         "top_line": "{n}. {name} — <b>{rating}</b> · games: {games}",
         "top_none": "No rated games have finished here yet.",
-        "me_text": "<b>{name}</b>: rating <b>{rating}</b> · games: {games} (won {wins}, lost {losses}, "
-        "drawn {draws}).",
+        "me_text": "<b>{name}</b>: rating <b>{rating}</b> · games: {games} (won {wins}, lost {losses}, drawn {draws}).",
         "me_chat": "In this chat: rating <b>{rating}</b> · games: {games}.",
         "me_none": "You have no finished rated games yet.",
         "inline_title": "Game #{id}: {blue} {score_blue}:{score_red} {red}",
