@@ -207,6 +207,15 @@ class Games:
         self._chats[place.chat_id] = chat
         return chat
 
+    async def known_chat(self, chat_id: int) -> ChatRecord | None:
+        """A chat by id (cached)."""
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            chat = await self.db.get_chat(chat_id)
+            if chat is not None:
+                self._chats[chat_id] = chat
+        return chat
+
     def forget_chat(self, chat_id: int) -> None:
         """Drop what is cached about a chat."""
         self._chats.pop(chat_id, None)

@@ -70,7 +70,7 @@ class Messenger:
     async def chat_language(self, chat_id: int, user_id: int | None = None) -> Language:
         """The language to use in a chat: a group's own setting, else the user's."""
         if chat_id < 0:
-            chat = await self.games.db.get_chat(chat_id)
+            chat = await self.games.known_chat(chat_id)
             if chat is not None and chat.language in ("ru", "en"):
                 return chat.language  # type: ignore[return-value]
         return await self.user_language(user_id if user_id is not None else (chat_id if chat_id > 0 else None))

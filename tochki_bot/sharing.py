@@ -36,7 +36,7 @@ from storage import GameRecord
 
 from . import callbacks
 from .captions import Players, picture_caption, result_text
-from .engine import Game
+from .engine import EndReason, Game
 from .engine.sgf import SgfError, SgfRecord, parse_sgf, write_sgf
 from .games import GameError, Person
 from .handlers import Here, error_text, read_button, services_of, show_lobby, understand
@@ -182,8 +182,21 @@ async def cmd_replay(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 # Records in
 
 
-def _record_position(record: SgfRecord, ply: int) -> Game:
-    return Game.from_settings(record.settings, record.moves[:ply])
+def _show_record(source: str | bytes, ply: int | None) -> tuple[SgfRecord, Game, bytes, bool, Game]:
+    """Read a record, replay it to move ``ply`` (``None``: the end) and draw that position.
+
+    Returns the record, the position, its PNG, whether the game can be continued from its end (not if the board
+    filled up or someone grounded), and the whole game with the ending the record states. Runs in a worker thread;
+    raises ``SgfError`` for a bad record.
+    """
+    record = parse_sgf(source)
+    final = record.game()
+    total = len(record.moves)
+    ply = total if ply is None else min(ply, total)
+    game = Game.from_settings(record.settings, record.moves[:ply])
+    ended = final.result is not None and final.result.reason in (EndReason.GROUNDING, EndReason.BOARD_FULL)
+    view = board_view(game, blue=record.blue or "Blue", red=record.red or "Red", caption=f"{game.ply} / {total}")
+    return record, game, render_png(view), not ended, final
 
 
 def _record_caption(lang: Language, record: SgfRecord, name_: str, game: Game) -> str:
@@ -210,12 +223,6 @@ def _record_keyboard(lang: Language, import_id: int, ply: int, total: int, can_c
     return InlineKeyboardMarkup(rows)
 
 
-async def _record_picture(record: SgfRecord, game: Game) -> bytes:
-    players_names = (record.blue or "Blue", record.red or "Red")
-    view = board_view(game, blue=players_names[0], red=players_names[1], caption=f"{game.ply} / {len(record.moves)}")
-    return await asyncio.to_thread(render_png, view)
-
-
 async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A player sent a file: if it is an SGF record of a Points game, show it and offer to step through it."""
     here = await understand(update, context)
@@ -231,20 +238,17 @@ async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         await here.say(t(here.lang, "import_too_big"))
         return
     try:
-        record = parse_sgf(data)
-        final = record.game()
+        record, game, png, can_continue, final = await asyncio.to_thread(_show_record, data, None)
     except SgfError as exc:
         await here.say(t(here.lang, "import_bad", reason=html.escape(str(exc), quote=False)))
         return
     text = data.decode("utf-8-sig", errors="replace")
     file_name = document.file_name or "record.sgf"
     import_id = await here.games.db.save_import(here.place.chat_id, here.person.id, file_name, text)
-    game = _record_position(record, len(record.moves))
-    png = await _record_picture(record, game)
     caption = _record_caption(here.lang, record, file_name, game)
     if final.result is not None:
         caption += "\n" + result_text(here.lang, final, Players(None, None))
-    keyboard = _record_keyboard(here.lang, import_id, game.ply, len(record.moves), not game.is_over)
+    keyboard = _record_keyboard(here.lang, import_id, game.ply, len(record.moves), can_continue)
     with contextlib.suppress(Unreachable):
         await here.messenger.call(
             here.place.chat_id,
@@ -271,12 +275,12 @@ async def record_button(here: Here, update: Update, data: callbacks.Callback) ->
     if chat_id != here.place.chat_id:  # a record's buttons work where it was sent
         await query.answer("⚠️")
         return
-    try:
-        record = parse_sgf(text)
-    except SgfError:
-        await query.answer("⚠️")
-        return
     if data.kind == "N":
+        try:
+            record = parse_sgf(text)
+        except SgfError:
+            await query.answer("⚠️")
+            return
         try:
             lobby, existing = await here.games.new_game_from_record(here.place, here.person, record, here.update_id)
         except GameError as error:
@@ -287,14 +291,13 @@ async def record_button(here: Here, update: Update, data: callbacks.Callback) ->
             await here.say(t(here.lang, "open_game_exists"))
         await show_lobby(here, lobby)
         return
-    ply = min(data.ply or 0, len(record.moves))
     await query.answer()
-    game = _record_position(record, ply)
-    png = await _record_picture(record, game)
+    try:
+        record, game, png, can_continue, _final = await asyncio.to_thread(_show_record, text, data.ply or 0)
+    except SgfError:
+        return  # it was read once already: it cannot turn bad
     caption = _record_caption(here.lang, record, file_name or "record.sgf", game)
-    keyboard = _record_keyboard(
-        here.lang, data.game_id, ply, len(record.moves), not _record_position(record, len(record.moves)).is_over
-    )
+    keyboard = _record_keyboard(here.lang, data.game_id, game.ply, len(record.moves), can_continue)
     message = query.message
     if isinstance(message, Message):
         with contextlib.suppress(BadRequest, Unreachable):
