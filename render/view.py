@@ -23,10 +23,6 @@ class Window:
         if self.x0 > self.x1 or self.y0 > self.y1:
             raise ValueError(f"empty window {self}")
 
-    def contains(self, x: int, y: int) -> bool:
-        """True when ``x-y`` lies in the window."""
-        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
-
 
 @dataclass(frozen=True, slots=True)
 class RingView:

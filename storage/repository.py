@@ -12,7 +12,7 @@ import asyncio
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import fields
 from pathlib import Path
@@ -303,15 +303,6 @@ class Storage:
         values = dict(zip(_USER_COLUMNS, row, strict=True))
         values["reachable"] = bool(values["reachable"])
         return UserRecord(**values)
-
-    async def get_users(self, user_ids: Iterable[int]) -> dict[int, UserRecord]:
-        """Several users at once, by id."""
-        found = {}
-        for user_id in set(user_ids):
-            user = await self.get_user(user_id)
-            if user is not None:
-                found[user_id] = user
-        return found
 
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         """Set the language a user chose."""

@@ -573,3 +573,13 @@ async def test_a_group_upgraded_to_a_supergroup_keeps_its_game(bot: Bot) -> None
     record = await bot.services.games.db.open_game(-100555)
     assert record is not None and record.ply == 2
     assert not bot.errors
+
+
+async def test_the_clock_forgets_old_update_ids(bot: Bot) -> None:
+    anna, _, _ = users(bot.fake)
+    update = await bot.say(GROUP, anna, "/new")
+    db = bot.services.games.db
+    assert await db.is_processed(update["update_id"])
+    bot.clock.advance(8 * 86400)
+    await bot.tick()
+    assert not await db.is_processed(update["update_id"])

@@ -24,6 +24,9 @@ from .texts import COMMANDS, LANGUAGES, duration, t
 
 log = logging.getLogger(__name__)
 CLOCK_JOB = "clock"
+PRUNE_EVERY = 3600.0
+KEEP_UPDATES = 7 * 86400.0
+"""Telegram keeps undelivered updates for a day; a week of processed ids is plenty to spot repeats."""
 
 
 def build_application(
@@ -105,6 +108,10 @@ async def clock_job(context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def run_clock(services: Services, now: float | None = None) -> list[ClockEvent]:
     """One pass of the clock: tell the players about every event. Returns the events."""
+    now = services.games.clock() if now is None else now
+    if now - services.pruned_at >= PRUNE_EVERY:
+        await services.games.db.prune_updates(now - KEEP_UPDATES)
+        services.pruned_at = now
     events = await services.games.tick(now)
     for event in events:
         try:

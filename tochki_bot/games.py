@@ -15,7 +15,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from storage import (
@@ -108,11 +108,13 @@ class LobbyChoice:
     height: int | None = None
     start: str | None = None
     move_seconds: int | Literal["unset"] | None = "unset"
-    unknown: list[str] = field(default_factory=list)
 
 
 def parse_new_args(args: list[str]) -> LobbyChoice:
-    """Read ``/new`` arguments: a board (``20x20``, ``39x32``), a start, a time (``1h``, ``24h``, ``3d``, ``none``)."""
+    """Read ``/new`` arguments: a board (``20x20``, ``39x32``), a start, a time (``1h``, ``24h``, ``3d``, ``none``).
+
+    Words it does not know are left out: the lobby shows what was chosen, and its buttons change it.
+    """
     choice = LobbyChoice()
     for arg in args:
         word = arg.strip().lower().replace("х", "x").replace("×", "x")
@@ -134,10 +136,6 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
             seconds = value * {"h": 3600, "ч": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
             if 60 <= seconds <= 30 * 86400:
                 choice.move_seconds = seconds
-            else:
-                choice.unknown.append(arg)
-        else:
-            choice.unknown.append(arg)
     return choice
 
 

@@ -36,6 +36,8 @@ class Services:
     messenger: Messenger
     username: str
     can_read_all: bool
+    pruned_at: float = 0.0
+    """When the clock job last forgot old processed update ids."""
 
 
 @dataclass

@@ -227,10 +227,6 @@ class Board:
         """True when ``x-y`` is a point of this board."""
         return 1 <= x <= self.width and 1 <= y <= self.height
 
-    def in_play(self, index: int) -> bool:
-        """True when a dot at ``index`` is in play (its point has no owner)."""
-        return self.owner[index] == 0
-
     # ----------------------------------------------------------------------------------------------------------
     # Moves
 
