@@ -10,7 +10,8 @@ RGB = tuple[int, int, int]
 
 PAPER: RGB = (255, 255, 255)  # the field is white (1.5)
 GRID: RGB = (196, 198, 204)  # grey lines (1.5)
-LABEL: RGB = (112, 116, 128)
+GRID_FIVE: RGB = (150, 154, 164)  # every fifth line, for counting
+LABEL: RGB = (84, 88, 100)
 TEXT: RGB = (28, 30, 36)
 BLUE: RGB = (31, 86, 214)
 RED: RGB = (218, 36, 44)
@@ -20,22 +21,26 @@ BLUE_TINT: RGB = (219, 228, 252)
 RED_TINT: RGB = (253, 223, 223)
 WINDOW: RGB = (255, 163, 26)
 MARK: RGB = (255, 255, 255)
+RING: RGB = (28, 30, 36)  # around the last move
 HEADER: RGB = (244, 245, 248)
 
 COLOUR: dict[str, RGB] = {"blue": BLUE, "red": RED}
 DIM: dict[str, RGB] = {"blue": BLUE_DIM, "red": RED_DIM}
 TINT: dict[str | None, RGB] = {None: PAPER, "blue": BLUE_TINT, "red": RED_TINT}
 
-_BASE = [PAPER, GRID, LABEL, TEXT, BLUE, RED, BLUE_DIM, RED_DIM, BLUE_TINT, RED_TINT, WINDOW, HEADER]
+_BASE = [PAPER, GRID, GRID_FIVE, LABEL, TEXT, RING, BLUE, RED, BLUE_DIM, RED_DIM, BLUE_TINT, RED_TINT, WINDOW, HEADER]
 _BACKGROUNDS = [PAPER, BLUE_TINT, RED_TINT]
 _BLENDS: list[tuple[RGB, RGB]] = (
     [(fg, bg) for fg in (BLUE, RED, BLUE_DIM, RED_DIM, WINDOW) for bg in _BACKGROUNDS]
     + [(MARK, BLUE), (MARK, RED)]
+    + [(RING, bg) for bg in _BACKGROUNDS]
     + [(fg, bg) for fg in (TEXT, LABEL, BLUE, RED) for bg in (HEADER,)]
     + [(TEXT, PAPER), (LABEL, PAPER)]
 )
 LEVELS = 4
 """Coverage steps: 1..3 are blends, 4 is the colour itself."""
+TRANSPARENT = 255
+"""A palette index no picture uses: animated replays mark unchanged pixels with it."""
 
 
 def _mix(fg: RGB, bg: RGB, t: float) -> RGB:
@@ -63,7 +68,7 @@ def _build() -> tuple[list[RGB], dict[RGB, int], dict[tuple[RGB, RGB, int], int]
         for level in range(1, LEVELS + 1):
             shades[(fg, bg, level)] = add(_mix(fg, bg, level / LEVELS))
         shades[(fg, bg, 0)] = add(bg)
-    assert len(colours) <= 256
+    assert len(colours) <= TRANSPARENT
     return colours, index, shades
 
 

@@ -64,6 +64,15 @@ def halo(radius: float, width: float, fg: RGB, bg: RGB) -> Sprite:
     return _sprite(big.reduce(SUPERSAMPLE), fg, bg, pad, pad)
 
 
+@lru_cache(maxsize=256)
+def pill(width: int, height: int, fg: RGB, bg: RGB) -> Sprite:
+    """A filled rectangle with round ends, ``width`` by ``height`` pixels, anchored at its top left pixel."""
+    big, draw = _canvas(width, height)
+    r = min(width, height) * SUPERSAMPLE / 2
+    draw.rounded_rectangle((0, 0, width * SUPERSAMPLE - 1, height * SUPERSAMPLE - 1), radius=r, fill=255)
+    return _sprite(big.reduce(SUPERSAMPLE), fg, bg, 0, 0)
+
+
 @lru_cache(maxsize=512)
 def segment(cell: int, dx: int, dy: int, width: float, fg: RGB, bg: RGB) -> Sprite:
     """A chain link from the anchor pixel to the one ``(dx, dy)`` cells away (screen axes, ``dx >= 0``).
@@ -87,5 +96,11 @@ def segment(cell: int, dx: int, dy: int, width: float, fg: RGB, bg: RGB) -> Spri
 
 
 def paste(target: Image.Image, sprite: Sprite, x: int, y: int) -> None:
-    """Paste ``sprite`` with its anchor on pixel ``(x, y)`` of ``target``."""
-    target.paste(sprite.image, (x - sprite.ax, y - sprite.ay), sprite.mask)
+    """Paste ``sprite`` with its anchor on pixel ``(x, y)`` of ``target`` (clipped at the edges).
+
+    Straight to Pillow's core: a picture pastes thousands of sprites, and ``Image.paste``'s checks cost more than the
+    copying. ``target`` must be a loaded, writable image of mode ``P`` (made by ``Image.new`` or ``copy``).
+    """
+    x0, y0 = x - sprite.ax, y - sprite.ay
+    width, height = sprite.image.size
+    target.im.paste(sprite.image.im, (x0, y0, x0 + width, y0 + height), sprite.mask.im)
