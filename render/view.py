@@ -60,6 +60,8 @@ class BoardView:
     caption: str = ""
     window: Window | None = None
     """A rectangle of points to mark on the picture (the window the move buttons show)."""
+    label_marks: bool = True
+    """The last move's coordinates are highlighted on the four edges (replays leave them out to keep frames small)."""
 
     def __post_init__(self) -> None:
         if not (1 <= self.width <= 99 and 1 <= self.height <= 99):
