@@ -1,8 +1,11 @@
 """Animated replays: a GIF with one frame per position, small enough for Telegram even for a full 39x32 game.
 
 Pillow's own GIF writer keeps every frame in memory (hundreds of megabytes for a game of 1,200 moves). This writer
-keeps only the previous frame: each new frame is compared with it and only the changed rectangle is written, with
-Pillow's C encoder doing the LZW compression. All frames share the fixed palette of the board pictures.
+keeps only the previous frame: each new frame is compared with it and only the rectangle around the changed pixels is
+written, with Pillow's C encoder doing the LZW compression. Inside that rectangle the pixels that did not change are
+written as the palette's reserved transparent index, so the previous frame shows through them (disposal 1) and their
+long runs compress to almost nothing: a frame whose caption (at the top) and last move (anywhere) both change costs
+little more than the pixels that changed. All frames share the fixed palette of the board pictures.
 """
 
 from __future__ import annotations
@@ -11,19 +14,33 @@ import io
 import struct
 from collections.abc import Callable, Iterable
 
-from PIL import GifImagePlugin, Image, ImageChops
+import numpy as np
+from PIL import GifImagePlugin, Image
 
 from .board import STANDARD, render_image
-from .palette import PALETTE
+from .palette import PALETTE, TRANSPARENT
 from .view import BoardView
 
 MAX_BYTES = 10 * 1024 * 1024
 """Telegram turns animations up to this size into videos."""
 
 
-def _as_l(image: Image.Image) -> Image.Image:
-    """The palette indices of a ``P`` image as an ``L`` image (so that differences can be measured in C)."""
-    return Image.frombytes("L", image.size, image.tobytes())
+MIN_DELAY_MS = 20
+"""Shorter delays are not shown as such by every player (some treat them as 100 ms): none is written."""
+
+
+def _changes(previous: np.ndarray, current: np.ndarray) -> tuple[Image.Image, tuple[int, int]] | None:
+    """The rectangle of ``current`` around its changes from ``previous``, unchanged pixels made transparent."""
+    changed = previous != current
+    rows = np.flatnonzero(changed.any(axis=1))
+    if rows.size == 0:
+        return None
+    cols = np.flatnonzero(changed.any(axis=0))
+    y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    region = np.where(changed[y0:y1, x0:x1], current[y0:y1, x0:x1], np.uint8(TRANSPARENT))
+    frame = Image.frombytes("P", (x1 - x0, y1 - y0), np.ascontiguousarray(region).tobytes())
+    frame.putpalette(PALETTE)
+    return frame, (x0, y0)
 
 
 def _header(width: int, height: int) -> bytes:
@@ -42,34 +59,39 @@ def render_gif(
 ) -> bytes:
     """An animated GIF of ``views`` in order (all of one board size): ``delay_ms`` per frame, the last one held.
 
-    ``progress`` is called with the number of frames done after each frame.
+    Delays are at least ``MIN_DELAY_MS``. ``progress`` is called with the number of frames done after each frame.
     """
+    delay_ms, last_delay_ms = max(MIN_DELAY_MS, delay_ms), max(MIN_DELAY_MS, last_delay_ms)
     out = io.BytesIO()
-    previous: Image.Image | None = None
-    pending: tuple[Image.Image, tuple[int, int]] | None = None
+    previous: np.ndarray | None = None  # the only frame kept
+    pending: tuple[Image.Image, tuple[int, int] | None] | None = None  # no offset: the first, whole frame
     hold = delay_ms  # how long the pending frame is shown: longer when the next positions look the same
 
     def flush(delay: int) -> None:
         assert pending is not None
         region, offset = pending
-        # Disposal 1: leave the frame in place; the next one only paints what changed.
-        GifImagePlugin._write_frame_data(out, region, offset, {"duration": delay, "disposal": 1})
+        # Disposal 1: leave the frame in place; the next one only paints what changed, the rest is transparent.
+        params: dict[str, int] = {"duration": delay, "disposal": 1}
+        if offset is not None:
+            params["transparency"] = TRANSPARENT
+        GifImagePlugin._write_frame_data(out, region, offset or (0, 0), params)
 
     for frames, view in enumerate(views, 1):
         image = render_image(view, max_side=max_side)
+        current = np.asarray(image)
         if previous is None:
             out.write(_header(*image.size))
-            pending = (image, (0, 0))
+            pending = (image, None)
         else:
-            if image.size != previous.size:
+            if current.shape != previous.shape:
                 raise ValueError("all views of a replay must be of one board")
-            box = ImageChops.difference(_as_l(previous), _as_l(image)).getbbox()
-            if box is None:
+            changes = _changes(previous, current)
+            if changes is None:
                 hold += delay_ms  # an unchanged position just lasts longer: nothing is written for it
             else:
                 flush(hold)
-                pending, hold = (image.crop(box), (box[0], box[1])), delay_ms
-        previous = image
+                pending, hold = changes, delay_ms
+        previous = current
         if progress is not None:
             progress(frames)
     if pending is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from render import BoardView, RingView, Window
 
@@ -43,18 +43,17 @@ def board_view(
 
 
 def replay_views(
-    settings: GameSettings, moves: list[Move], *, blue: str, red: str, caption: str, last_caption: str
+    settings: GameSettings, moves: list[Move], *, blue: str, red: str, caption: Callable[[Game], str]
 ) -> Iterator[BoardView]:
-    """One view per position of a game, for an animated replay.
+    """One view per position of a game, for an animated replay: the start, then the position after each move.
 
-    Frames show only what the moves change (no last-move mark, no turn underline, a fixed caption), so each frame
-    of the animation is small; the last frame is the full picture with ``last_caption``.
+    Each frame has ``caption(game)`` for its position (its move number, say) and the last move's ring. Frames leave
+    out what would repaint far from the move (whose turn it is, the highlighted coordinates on the edges), so that
+    each frame of the animation stays small. The game passed to ``caption`` is reused: read it, do not keep it.
     """
     game = Game.from_settings(settings)
-    yield dataclasses.replace(board_view(game, blue=blue, red=red, caption=caption), to_move=None)
-    for number, move in enumerate(moves, 1):
-        game.apply(move)
-        view = board_view(game, blue=blue, red=red, caption=caption if number < len(moves) else last_caption)
-        if number < len(moves):
-            view = dataclasses.replace(view, to_move=None, last_move=None, fresh_captures=frozenset())
-        yield view
+    for number in range(len(moves) + 1):
+        if number:
+            game.apply(moves[number - 1])
+        view = board_view(game, blue=blue, red=red, caption=caption(game))
+        yield dataclasses.replace(view, to_move=None, label_marks=False)

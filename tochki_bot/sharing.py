@@ -125,19 +125,27 @@ def replay_gif(game: Game, players: Players, lang: Language, progress: list[int]
     """The animated replay of ``game`` (runs in a worker thread; ``progress[0]`` counts frames done)."""
     moves = list(game.moves)
     delay = int(min(400, max(40, REPLAY_SECONDS * 1000 / max(1, len(moves)))))
-    last_caption = picture_caption(lang, game, players)
+
+    # Numbers padded with figure spaces (as wide as a digit) keep the caption still: only changed digits repaint.
+    figure = "\u2007"
+    ply_width, coord_width = len(str(len(moves))), len(str(max(game.width, game.height)))
+
+    def caption(position: Game) -> str:
+        """Each frame says which move it shows ("Move 17 · 5-6"); the first and the last say what the board does."""
+        last = position.last_move
+        if 0 < position.ply < len(moves) and last is not None and last.point is not None:
+            x, y = last.point
+            ply = str(position.ply).rjust(ply_width, figure)
+            point = f"{str(x).rjust(coord_width, figure)}-{str(y).ljust(coord_width, figure)}"
+            return t(lang, "picture_move", ply=ply, point=point)
+        return picture_caption(lang, position, players)
 
     def tick(done: int) -> None:
         progress[0] = done
 
     for max_side in (1000, 720, 520):  # smaller frames if a long game would not fit Telegram's limit
         views = replay_views(
-            game.settings,
-            moves,
-            blue=players.display("blue"),
-            red=players.display("red"),
-            caption="",
-            last_caption=last_caption,
+            game.settings, moves, blue=players.display("blue"), red=players.display("red"), caption=caption
         )
         data = render_gif(views, delay_ms=delay, max_side=max_side, progress=tick)
         if len(data) <= MAX_BYTES:
