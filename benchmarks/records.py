@@ -62,6 +62,13 @@ def main() -> None:
         f"replay GIF of a full 39x32 game ({moves:.0f} frames): {statistics.median(times):.1f} s, "
         f"{statistics.median(sizes) / 1e6:.2f} MB (median of 3; Telegram takes up to 10 MB)"
     )
+    real = parse_sgf(ZAGRAM).game()
+    start = time.perf_counter()
+    data = replay_gif(real, Players(None, None), "en", [0])
+    print(
+        f"replay GIF of the zagram.org game ({real.ply} moves of real play): "
+        f"{time.perf_counter() - start:.1f} s, {len(data) / 1e3:.0f} KB"
+    )
 
 
 if __name__ == "__main__":

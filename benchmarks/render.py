@@ -1,5 +1,7 @@
 """Render speed: median milliseconds per PNG (drawing and encoding) for a dense 39x32 mid-game, and the size.
 
+Also what a phone shows (a photo about 400 pixels wide in a chat): the cell and the coordinates' digits in pixels.
+
 Run: python benchmarks/render.py
 """
 
@@ -16,7 +18,8 @@ import statistics
 import time
 
 from benchmarks.positions import dense_midgame
-from render import HD, Window, render_png
+from render import HD, STANDARD, Window, layout, render_png
+from render.board import _digit_height
 from tochki_bot.pictures import board_view
 
 
@@ -44,8 +47,15 @@ def main() -> None:
     print(f"standard (<= 1280 px): {ms:.1f} ms median, {len(data) / 1024:.1f} KB")
     ms, data = timed(10, lambda: render_png(view, max_side=HD, compress_level=6))
     print(f"HD file (<= 2560 px): {ms:.1f} ms median, {len(data) / 1024:.1f} KB")
-    ms, data = timed(50, lambda: render_png(view, crop=Window(15, 12, 22, 19), max_side=900))
-    print(f"zoomed 8x8 window: {ms:.1f} ms median, {len(data) / 1024:.1f} KB")
+    ms, data = timed(50, lambda: render_png(view, crop=Window(15, 12, 22, 19), max_side=800))
+    print(f"zoomed 8x8 window (<= 800 px): {ms:.1f} ms median, {len(data) / 1024:.1f} KB")
+    for size in [(39, 32), (30, 30), (25, 25), (20, 20)]:
+        lay = layout(*size, None, STANDARD)
+        phone = 400 / lay.width
+        print(
+            f"{size[0]}x{size[1]} at 400 px wide: cell {lay.cell * phone:.1f} px, "
+            f"coordinates {_digit_height(lay.label) * phone:.1f} px tall (font {lay.label} px at {lay.width} wide)"
+        )
     start = time.perf_counter()
     board_view(game)
     print(f"engine game -> view: {(time.perf_counter() - start) * 1000:.2f} ms")
