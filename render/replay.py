@@ -4,8 +4,9 @@ Pillow's own GIF writer keeps every frame in memory (hundreds of megabytes for a
 keeps only the previous frame: each new frame is compared with it and only the rectangle around the changed pixels is
 written, with Pillow's C encoder doing the LZW compression. Inside that rectangle the pixels that did not change are
 written as the palette's reserved transparent index, so the previous frame shows through them (disposal 1) and their
-long runs compress to almost nothing: a frame whose caption (at the top) and last move (anywhere) both change costs
-little more than the pixels that changed. All frames share the fixed palette of the board pictures.
+long runs compress well. Not to nothing: LZW needs about sqrt(2n) codes for a run of n equal pixels, so a frame whose
+caption (at the top) and last move (anywhere) both change still pays some hundreds of bytes for the rectangle between
+them. All frames share the fixed palette of the board pictures.
 """
 
 from __future__ import annotations
