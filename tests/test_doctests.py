@@ -11,6 +11,7 @@ MODULES = [
     "tochki_bot.engine",
     "tochki_bot.engine.game",
     "tochki_bot.engine.sgf",
+    "tochki_bot.i18n",
     "render",
     "storage",
 ]

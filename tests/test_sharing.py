@@ -77,7 +77,7 @@ async def test_a_record_continued_as_a_new_unrated_game(bot: Bot) -> None:
         GROUP, shown.result["message_id"], anna, bot.button(GROUP, shown.result["message_id"], "Продолжить")
     )
     lobby = fake.last("sendMessage", GROUP).result
-    assert "после её хода 25" in lobby["text"]
+    assert "после хода 25" in lobby["text"]
     assert not any("39x32" in b["text"] for row in bot.buttons(GROUP, lobby["message_id"]) for b in row)
     await bot.press(GROUP, lobby["message_id"], boris, bot.button(GROUP, lobby["message_id"], "Играть"))
     record = await bot.services.games.db.open_game(GROUP)
@@ -204,8 +204,9 @@ async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
     assert top.index("Анна") < top.index("Boris")
     # K = 40: 1500 -> 1520 (expected 0.5), then +17.7 (expected 0.557 against 1480).
     assert "<b>1538</b>" in top and "<b>1462</b>" in top
+    assert "Рейтинг в этом чате" in top and "2 игры" in top
     await bot.say(GROUP, boris, "/me")
-    assert "<b>1462</b>, игр: 2 — побед 0, поражений 2" in fake.texts(GROUP)[-1]
+    assert "<b>1462</b>, 2 игры (0 побед, 2 поражения, 0 ничьих)." in fake.texts(GROUP)[-1]
 
 
 async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:

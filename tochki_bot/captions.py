@@ -45,7 +45,7 @@ def time_text(lang: Language, seconds: int | None) -> str:
 
 
 def result_text(lang: Language, game: Game, players: Players, *, html: bool = True) -> str:
-    """Why and how the game ended, e.g. "Bob resigned: Alice wins"."""
+    """Why and how the game ended, in one sentence without its full stop, e.g. "Bob resigned; Alice wins"."""
     result = game.result
     if result is None:
         return ""
