@@ -245,6 +245,9 @@ async def test_private_invitation_and_correspondence(bot: Bot) -> None:
     assert "no game in progress" in fake.texts(STRANGER)[-1]
     await bot.say(ANNA, anna, "/games")
     assert "№1 · личная" in fake.texts(ANNA)[-1]
+    await bot.say(ANNA, anna, "good luck!")  # chatter gets one line on how to move, not the whole welcome
+    chatter = fake.texts(ANNA)[-1]
+    assert "Ход пишется как <code>x-y</code>" in chatter and "/help" in chatter and "Привет" not in chatter
 
 
 async def test_draw_offer_declined_then_accepted(bot: Bot) -> None:

@@ -161,7 +161,7 @@ def keys_in_code() -> tuple[set[str], set[str]]:
 
 def test_every_key_the_code_uses_exists() -> None:
     keys, prefixes = keys_in_code()
-    assert {"start", "malformed", "top_title", "game_over_caption"} <= keys  # it finds them
+    assert {"start", "chatter_private", "top_title", "top_title_all", "game_over_caption"} <= keys  # it finds them
     assert {"cmd_", "start_", "colours_", "dot_"} <= prefixes
     for lang in LANGUAGES:
         assert sorted(keys - CATALOGUES[lang].keys()) == [], lang

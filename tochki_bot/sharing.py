@@ -414,7 +414,7 @@ async def cmd_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not table:
         await here.say(t(here.lang, "top_none"))
         return
-    lines = [t(here.lang, "top_title")]
+    lines = [t(here.lang, "top_title_all" if here.place.private else "top_title")]
     for n, (user_id, rating) in enumerate(table[:20], 1):
         user = await here.games.user(user_id)
         lines.append(

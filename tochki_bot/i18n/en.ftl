@@ -44,6 +44,8 @@ rules =
 apology = Sorry, something went wrong on my side. Moves already made are safe; please try again.
 lang_set = Language: English.
 lang_usage = Use /lang ru or /lang en.
+# Plain chatter in a private chat that is not a move.
+chatter_private = Write a move as <code>x-y</code>, for example <code>20-18</code>; /help lists the commands.
 
 ## Lobby
 
@@ -259,6 +261,8 @@ lobby_continued = This game continues a record after move { $ply }; it is not ra
 ## Ratings and inline mode
 
 top_title = <b>Ratings in this chat</b> (Elo)
+# /top in a private chat: everyone's ratings.
+top_title_all = <b>Ratings of all players</b> (Elo)
 top_line =
     { $n }. { $name } — <b>{ $rating }</b> · { $games ->
         [one] { $games } game
