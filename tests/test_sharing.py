@@ -57,7 +57,8 @@ async def test_importing_a_zagram_record_and_stepping_through_it(bot: Bot) -> No
     await bot.send(fake.document_update(ANNA, anna, "zagram-352562.sgf", (DATA / "zagram-352562.sgf").read_bytes()))
     shown = fake.last("sendPhoto", ANNA)
     caption = shown.params["caption"]
-    assert "<b>3 : 60</b>" in caption and "244" in caption and "W+R" in caption
+    assert "<b>3 : 60</b>" in caption and "244 хода" in caption
+    assert "результат в записи: синие сдались, победа красных" in caption  # RE[W+R], in words
     assert "Митрандир" in caption and "Роман Максимов" in caption
     message = shown.result["message_id"]
     await bot.press(ANNA, message, anna, bot.button(ANNA, message, "◀"))
@@ -72,7 +73,7 @@ async def test_a_record_continued_as_a_new_unrated_game(bot: Bot) -> None:
     anna, boris, _ = users(fake)
     await bot.send(fake.document_update(GROUP, anna, "game.sgf", (DATA / "playdots-962686.sgf").read_bytes()))
     shown = fake.last("sendPhoto", GROUP)
-    assert "<b>3 : 2</b>" in shown.params["caption"] and "B+1" in shown.params["caption"]
+    assert "<b>3 : 2</b>" in shown.params["caption"] and "победа синих с перевесом в 1 очко" in shown.params["caption"]
     await bot.press(
         GROUP, shown.result["message_id"], anna, bot.button(GROUP, shown.result["message_id"], "Продолжить")
     )

@@ -14,6 +14,7 @@ from fluent.syntax import FluentParser
 from fluent.syntax.ast import Junk, Message, NumberLiteral, SelectExpression, VariableReference
 from fluent.syntax.visitor import Visitor
 
+from tochki_bot.captions import record_result_text
 from tochki_bot.i18n import LANGUAGES, TextError, catalogue
 from tochki_bot.texts import COMMANDS, duration, language_for, mention, t
 
@@ -162,7 +163,7 @@ def keys_in_code() -> tuple[set[str], set[str]]:
 def test_every_key_the_code_uses_exists() -> None:
     keys, prefixes = keys_in_code()
     assert {"start", "chatter_private", "top_title", "top_title_all", "game_over_caption"} <= keys  # it finds them
-    assert {"cmd_", "start_", "colours_", "dot_"} <= prefixes
+    assert {"cmd_", "start_", "colours_", "dot_", "record_result_"} <= prefixes
     for lang in LANGUAGES:
         assert sorted(keys - CATALOGUES[lang].keys()) == [], lang
         for prefix in prefixes:
@@ -245,6 +246,30 @@ def test_results_read_as_one_sentence() -> None:
         for key in ("result_resignation", "result_timeout", "result_grounding", "result_board_full", "result_draw"):
             text = t(lang, key, loser="B", winner="A", declarer="B", outcome=t(lang, "outcome_draw"))  # type: ignore[arg-type]
             assert text[0].isupper() and ":" not in text and not text.endswith("."), (lang, key, text)
+
+
+@pytest.mark.parametrize(
+    ("stated", "en", "ru"),
+    [
+        ("B+5", "blue won by 5 points", "победа синих с перевесом в 5 очков"),
+        ("W+1", "red won by 1 point", "победа красных с перевесом в 1 очко"),
+        ("W+22", "red won by 22 points", "победа красных с перевесом в 22 очка"),
+        ("W+2.5", "red won by 2.5 points", "победа красных с перевесом в 2,5 очка"),
+        ("W+R", "red won by resignation", "синие сдались, победа красных"),
+        ("B+Resign", "blue won by resignation", "красные сдались, победа синих"),
+        ("W+T", "red won on time", "победа красных по времени"),
+        ("B+F", "blue won by forfeit", "техническая победа синих"),
+        ("B+G", "blue won after grounding", "победа синих после заземления"),
+        ("W+", "red won", "победа красных"),
+        ("0", "a draw", "ничья"),
+        ("Draw", "a draw", "ничья"),
+        ("", "none", "не указан"),
+        ("Void", "Void", "Void"),
+        ("B+<x>", "B+&lt;x&gt;", "B+&lt;x&gt;"),
+    ],
+)
+def test_results_stated_in_records(stated: str, en: str, ru: str) -> None:
+    assert record_result_text("en", stated) == en and record_result_text("ru", stated) == ru
 
 
 @pytest.mark.parametrize(

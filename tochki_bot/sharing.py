@@ -35,7 +35,7 @@ from render.replay import MAX_BYTES, render_gif
 from storage import GameRecord
 
 from . import callbacks
-from .captions import Players, picture_caption, result_text
+from .captions import Players, picture_caption, record_result_text, result_text
 from .engine import EndReason, Game
 from .engine.sgf import SgfError, SgfRecord, parse_sgf, write_sgf
 from .games import GameError, Person
@@ -210,7 +210,7 @@ def _record_caption(lang: Language, record: SgfRecord, name_: str, game: Game) -
         score_red=game.score[1],
         size=record.settings.size,
         moves=len(record.moves),
-        result=html.escape(record.result, quote=False) or t(lang, "import_no_result"),
+        result=record_result_text(lang, record.result),
         ply=game.ply,
     )
 

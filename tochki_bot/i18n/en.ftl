@@ -245,7 +245,7 @@ replay_caption =
 replay_empty = There is nothing to replay yet.
 import_bad = I could not read this file as a Points record: { $reason }
 import_too_big = This file is too big for a game record.
-# $result: the file's RE value as written, or import_no_result.
+# $result: one of the record_result_* texts, import_no_result, or the file's RE value as written.
 import_caption =
     <b>{ $name }</b>
     🔵 { $blue } <b>{ $score_blue } : { $score_red }</b> { $red } 🔴
@@ -255,6 +255,41 @@ import_caption =
     } · recorded result: { $result }
     Position after move { $ply } of { $moves }.
 import_no_result = none
+# The result stated in an SGF record (RE). $winner is "blue" or "red".
+record_result_points =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won by { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+record_result_resignation =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won by resignation
+record_result_time =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won on time
+record_result_forfeit =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won by forfeit
+record_result_grounding =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won after grounding
+record_result_win =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won
+record_result_draw = a draw
 btn_continue = ▶ Continue as a new game
 lobby_continued = This game continues a record after move { $ply }; it is not rated.
 

@@ -257,7 +257,7 @@ replay_caption =
 replay_empty = Повторять пока нечего.
 import_bad = Не получилось прочитать файл как запись игры в точки: { $reason }
 import_too_big = Файл слишком большой для записи игры.
-# $result: значение RE из файла как есть или import_no_result.
+# $result: один из текстов record_result_*, import_no_result или значение RE из файла как есть.
 import_caption =
     <b>{ $name }</b>
     🔵 { $blue } <b>{ $score_blue } : { $score_red }</b> { $red } 🔴
@@ -269,6 +269,43 @@ import_caption =
     } · результат в записи: { $result }
     Позиция после хода { $ply } из { $moves }.
 import_no_result = не указан
+# Результат, указанный в записи SGF (RE). $winner — "blue" или "red".
+record_result_points =
+    победа { $winner ->
+        [blue] синих
+       *[red] красных
+    } с перевесом в { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+        [many] { $points } очков
+       *[other] { $points } очка
+    }
+record_result_resignation =
+    { $winner ->
+        [blue] красные сдались, победа синих
+       *[red] синие сдались, победа красных
+    }
+record_result_time =
+    победа { $winner ->
+        [blue] синих
+       *[red] красных
+    } по времени
+record_result_forfeit =
+    техническая победа { $winner ->
+        [blue] синих
+       *[red] красных
+    }
+record_result_grounding =
+    победа { $winner ->
+        [blue] синих
+       *[red] красных
+    } после заземления
+record_result_win =
+    победа { $winner ->
+        [blue] синих
+       *[red] красных
+    }
+record_result_draw = ничья
 btn_continue = ▶ Продолжить как новую игру
 lobby_continued = Игра продолжает запись после хода { $ply } и на рейтинг не влияет.
 
