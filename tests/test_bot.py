@@ -74,7 +74,7 @@ async def test_group_game_with_commands_captures_and_resignation(bot: Bot) -> No
         await bot.say(GROUP, mover, f"/m {move}")
     board = fake.last("sendPhoto", GROUP)
     caption = board.params["caption"]
-    assert "<b>1 : 0</b>" in caption and "Ход 7: 5-6" in caption and "окружено 1" in caption
+    assert "<b>1 : 0</b>" in caption and "Ход 7: 5-6" in caption and "окружена 1 точка" in caption
     assert "tg://user?id=22" in caption  # Boris to move
     assert len(fake.sent("sendPhoto", GROUP)) == 8  # one picture per move, no storm of edits
     assert not fake.sent("editMessageMedia")
@@ -105,7 +105,7 @@ async def test_reply_to_the_board_is_a_move(bot: Bot) -> None:
     await bot.say(GROUP, boris, "nice move!", reply_to=board)  # chatter: left alone
     assert len(fake.sent("sendPhoto", GROUP)) == 2
     await bot.say(GROUP, boris, "7 8 9", reply_to=board)
-    assert "ответьте на доску" in fake.texts(GROUP)[-1]
+    assert "ответьте на картинку с полем" in fake.texts(GROUP)[-1]
     await bot.say(GROUP, boris, "8 – 8", reply_to=board)
     assert "Ход 2: 8-8" in fake.last("sendPhoto", GROUP).params["caption"]
 
@@ -245,6 +245,9 @@ async def test_private_invitation_and_correspondence(bot: Bot) -> None:
     assert "no game in progress" in fake.texts(STRANGER)[-1]
     await bot.say(ANNA, anna, "/games")
     assert "№1 · личная" in fake.texts(ANNA)[-1]
+    await bot.say(ANNA, anna, "good luck!")  # chatter gets one line on how to move, not the whole welcome
+    chatter = fake.texts(ANNA)[-1]
+    assert "Ход пишется как <code>x-y</code>" in chatter and "/help" in chatter and "Привет" not in chatter
 
 
 async def test_draw_offer_declined_then_accepted(bot: Bot) -> None:
@@ -253,15 +256,15 @@ async def test_draw_offer_declined_then_accepted(bot: Bot) -> None:
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/draw")
     offer = fake.last("sendMessage", GROUP).result["message_id"]
-    await bot.press(GROUP, offer, anna, bot.button(GROUP, offer, "Согласен"))
+    await bot.press(GROUP, offer, anna, bot.button(GROUP, offer, "Принять ничью"))
     assert "соперник" in fake.answers()[-1]
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Отказаться"))
     assert "отказывается" in fake.texts(GROUP)[-1]
     await bot.say(GROUP, anna, "/draw")
     offer = fake.last("sendMessage", GROUP).result["message_id"]
-    await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Согласен"))
+    await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Принять ничью"))
     final = fake.last("sendPhoto", GROUP)
-    assert "ничья по согласию" in final.params["caption"]
+    assert "Игра окончена.</b> Ничья по соглашению." in final.params["caption"]
     record = await bot.services.games.db.get_game(1)
     assert record is not None and record.reason == "draw" and record.winner is None
 
@@ -347,7 +350,7 @@ async def test_the_clock_reminds_and_ends_games_on_time(bot: Bot) -> None:
     events = await bot.tick()
     assert [e.kind for e in events] == ["timeout"]
     final = fake.last("sendPhoto", GROUP)
-    assert "вышло время" in final.params["caption"] and "побеждает Анна" in final.params["caption"]
+    assert "Boris не успевает сделать ход — побеждает Анна." in final.params["caption"]
     assert await bot.tick() == []
     record = await bot.services.games.db.get_game(1)
     assert record is not None and record.reason == "timeout" and record.winner == "blue"

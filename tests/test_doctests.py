@@ -7,7 +7,14 @@ import importlib
 
 import pytest
 
-MODULES = ["tochki_bot.engine", "tochki_bot.engine.game", "render", "storage"]
+MODULES = [
+    "tochki_bot.engine",
+    "tochki_bot.engine.game",
+    "tochki_bot.engine.sgf",
+    "tochki_bot.i18n",
+    "render",
+    "storage",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from test_properties import random_game
 
 from tochki_bot.engine import EndReason, Game, Move, MoveKind, Point
-from tochki_bot.engine.sgf import SgfError, parse_sgf, write_sgf
+from tochki_bot.engine.sgf import RecordResult, SgfError, WinBy, parse_result, parse_sgf, result_text, write_sgf
 
 ZAGRAM = (DATA / "zagram-352562.sgf").read_bytes()
 PLAYDOTS = (DATA / "playdots-962686.sgf").read_bytes()
@@ -126,6 +126,69 @@ def test_result_by_score() -> None:
     for point in [(1, 2), (2, 2), (3, 2), (1, 1), (2, 1), (3, 3), (2, 3), (1, 3), (3, 1)]:
         game.play(*point)
     assert "RE[B+1]" in write_sgf(game)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("B+5", RecordResult("blue", WinBy.POINTS, 5)),
+        ("W+12", RecordResult("red", WinBy.POINTS, 12)),
+        ("W+2.5", RecordResult("red", WinBy.POINTS, 2.5)),
+        ("W+R", RecordResult("red", WinBy.RESIGNATION)),
+        (" b+resign ", RecordResult("blue", WinBy.RESIGNATION)),
+        ("B+T", RecordResult("blue", WinBy.TIME)),
+        ("W+Time", RecordResult("red", WinBy.TIME)),
+        ("W+F", RecordResult("red", WinBy.FORFEIT)),
+        ("B+Forfeit", RecordResult("blue", WinBy.FORFEIT)),
+        ("B+G", RecordResult("blue", WinBy.GROUNDING)),
+        ("B+", RecordResult("blue")),
+        ("0", RecordResult(None)),
+        ("Draw", RecordResult(None)),
+        ("jigo", RecordResult(None)),
+        ("Void", None),
+        ("?", None),
+        ("", None),
+        ("B+X", None),
+        ("B+5points", None),
+        ("X+5", None),
+        ("B5", None),
+    ],
+)
+def test_parse_result(text: str, expected: RecordResult | None) -> None:
+    assert parse_result(text) == expected
+
+
+def test_every_result_we_write_reads_back() -> None:
+    """``result_text`` (what ``write_sgf`` puts in ``RE``) and ``parse_result`` agree for every way a game ends."""
+    games = []
+    for ending in ("resign", "timeout", "draw", "ground", "score"):
+        game = random_game(3, 12, 12, "cross", 30)
+        if ending == "resign":
+            game.resign("blue")
+        elif ending == "timeout":
+            game.time_out("red")
+        elif ending == "draw":
+            game.agree_draw("red")
+        elif ending == "ground":
+            game.ground(game.to_move)
+        else:
+            game = Game(3, 3, "empty")
+            for point in [(1, 2), (2, 2), (3, 2), (1, 1), (2, 1), (3, 3), (2, 3), (1, 3), (3, 1)]:
+                game.play(*point)
+        games.append(game)
+    by = {
+        EndReason.RESIGNATION: WinBy.RESIGNATION,
+        EndReason.TIMEOUT: WinBy.TIME,
+        EndReason.GROUNDING: WinBy.GROUNDING,
+        EndReason.BOARD_FULL: WinBy.POINTS,
+    }
+    for game in games:
+        result = game.result
+        assert result is not None
+        read = parse_result(result_text(result))
+        assert read is not None and read.winner == result.winner, result
+        if result.winner is not None:
+            assert read.by is by[result.reason], result
 
 
 def test_names_with_brackets_and_backslashes_round_trip() -> None:

@@ -57,7 +57,8 @@ async def test_importing_a_zagram_record_and_stepping_through_it(bot: Bot) -> No
     await bot.send(fake.document_update(ANNA, anna, "zagram-352562.sgf", (DATA / "zagram-352562.sgf").read_bytes()))
     shown = fake.last("sendPhoto", ANNA)
     caption = shown.params["caption"]
-    assert "<b>3 : 60</b>" in caption and "244" in caption and "W+R" in caption
+    assert "<b>3 : 60</b>" in caption and "244 хода" in caption
+    assert "результат в записи: синие сдались, победа красных" in caption  # RE[W+R], in words
     assert "Митрандир" in caption and "Роман Максимов" in caption
     message = shown.result["message_id"]
     await bot.press(ANNA, message, anna, bot.button(ANNA, message, "◀"))
@@ -72,12 +73,12 @@ async def test_a_record_continued_as_a_new_unrated_game(bot: Bot) -> None:
     anna, boris, _ = users(fake)
     await bot.send(fake.document_update(GROUP, anna, "game.sgf", (DATA / "playdots-962686.sgf").read_bytes()))
     shown = fake.last("sendPhoto", GROUP)
-    assert "<b>3 : 2</b>" in shown.params["caption"] and "B+1" in shown.params["caption"]
+    assert "<b>3 : 2</b>" in shown.params["caption"] and "победа синих с перевесом в 1 очко" in shown.params["caption"]
     await bot.press(
         GROUP, shown.result["message_id"], anna, bot.button(GROUP, shown.result["message_id"], "Продолжить")
     )
     lobby = fake.last("sendMessage", GROUP).result
-    assert "после её хода 25" in lobby["text"]
+    assert "после хода 25" in lobby["text"]
     assert not any("39x32" in b["text"] for row in bot.buttons(GROUP, lobby["message_id"]) for b in row)
     await bot.press(GROUP, lobby["message_id"], boris, bot.button(GROUP, lobby["message_id"], "Играть"))
     record = await bot.services.games.db.open_game(GROUP)
@@ -204,8 +205,11 @@ async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
     assert top.index("Анна") < top.index("Boris")
     # K = 40: 1500 -> 1520 (expected 0.5), then +17.7 (expected 0.557 against 1480).
     assert "<b>1538</b>" in top and "<b>1462</b>" in top
+    assert "Рейтинг в этом чате" in top and "2 игры" in top
+    await bot.say(ANNA, anna, "/top")  # in a private chat: everyone's ratings, titled so
+    assert "Рейтинг всех игроков" in fake.texts(ANNA)[-1] and "<b>1538</b>" in fake.texts(ANNA)[-1]
     await bot.say(GROUP, boris, "/me")
-    assert "<b>1462</b>, игр: 2 — побед 0, поражений 2" in fake.texts(GROUP)[-1]
+    assert "<b>1462</b>, 2 игры (0 побед, 2 поражения, 0 ничьих)." in fake.texts(GROUP)[-1]
 
 
 async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:

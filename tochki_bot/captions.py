@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 
 from render import Window
 from storage import GameRecord, UserRecord
 
 from .engine import Colour, EndReason, Game, MoveKind, other
+from .engine.sgf import WinBy, parse_result
 from .texts import Language, duration, mention, name, t
 
 
@@ -45,7 +47,7 @@ def time_text(lang: Language, seconds: int | None) -> str:
 
 
 def result_text(lang: Language, game: Game, players: Players, *, html: bool = True) -> str:
-    """Why and how the game ended, e.g. "Bob resigned: Alice wins"."""
+    """Why and how the game ended, in one sentence without its full stop, e.g. "Bob resigned; Alice wins"."""
     result = game.result
     if result is None:
         return ""
@@ -62,6 +64,23 @@ def result_text(lang: Language, game: Game, players: Players, *, html: bool = Tr
     if result.reason is EndReason.BOARD_FULL:
         return t(lang, "result_board_full", outcome=outcome)
     return t(lang, "result_draw")
+
+
+def record_result_text(lang: Language, stated: str) -> str:
+    """The result an SGF record states in ``RE`` (e.g. ``W+R``), in words (HTML).
+
+    A code this bot does not know is shown as written, escaped; no result at all is ``import_no_result``.
+    """
+    result = parse_result(stated)
+    if result is None:
+        return escape(stated.strip(), quote=False) or t(lang, "import_no_result")
+    if result.winner is None:
+        return t(lang, "record_result_draw")
+    if result.by is None:
+        return t(lang, "record_result_win", winner=result.winner)
+    if result.by is WinBy.POINTS:
+        return t(lang, "record_result_points", winner=result.winner, points=result.points)
+    return t(lang, f"record_result_{result.by.value}", winner=result.winner)
 
 
 def picture_caption(lang: Language, game: Game, players: Players) -> str:

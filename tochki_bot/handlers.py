@@ -363,7 +363,7 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
     if not looks_like_point(text):
         if here.place.private:
-            await here.say(t(here.lang, "malformed") if any(ch.isdigit() for ch in text) else t(here.lang, "start"))
+            await here.say(t(here.lang, "malformed" if any(ch.isdigit() for ch in text) else "chatter_private"))
         return
     try:
         record = await here.games.game_here(here.place, here.person.id)

@@ -35,7 +35,7 @@ from render.replay import MAX_BYTES, render_gif
 from storage import GameRecord
 
 from . import callbacks
-from .captions import Players, picture_caption, result_text
+from .captions import Players, picture_caption, record_result_text, result_text
 from .engine import EndReason, Game
 from .engine.sgf import SgfError, SgfRecord, parse_sgf, write_sgf
 from .games import GameError, Person
@@ -218,7 +218,7 @@ def _record_caption(lang: Language, record: SgfRecord, name_: str, game: Game) -
         score_red=game.score[1],
         size=record.settings.size,
         moves=len(record.moves),
-        result=html.escape(record.result, quote=False) or t(lang, "import_no_result"),
+        result=record_result_text(lang, record.result),
         ply=game.ply,
     )
 
@@ -422,7 +422,7 @@ async def cmd_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not table:
         await here.say(t(here.lang, "top_none"))
         return
-    lines = [t(here.lang, "top_title")]
+    lines = [t(here.lang, "top_title_all" if here.place.private else "top_title")]
     for n, (user_id, rating) in enumerate(table[:20], 1):
         user = await here.games.user(user_id)
         lines.append(

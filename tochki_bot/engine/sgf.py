@@ -9,15 +9,19 @@
   captures and ignores the rings.
 - Grounding is an empty move (``B[]``). ``RE[B+5]`` blue won by 5, ``RE[W+R]`` red won by resignation, ``RE[B+T]``
   on time, ``RE[B+G]`` by grounding, ``RE[0]`` a draw. Our own records add ``DA[B]`` / ``DA[W]``: the player who
-  accepted an agreed draw, so that they read back exactly.
+  accepted an agreed draw, so that they read back exactly. Other programs also write ``B+Resign``, ``W+Time``,
+  ``B+F`` (forfeit), ``B+`` (no margin), ``Draw``, ``Jigo``, ``Void`` and ``?``.
 
 ``parse_sgf`` reads a file into an ``SgfRecord`` (raising ``SgfError`` with a clear message on anything else);
-``SgfRecord.game()`` replays it through the engine; ``write_sgf`` writes any game, ongoing or finished.
+``SgfRecord.game()`` replays it through the engine; ``write_sgf`` writes any game, ongoing or finished;
+``parse_result`` reads an ``RE`` value and ``result_text`` writes one.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .colour import BLUE, RED, Colour, other
 from .errors import IllegalMove
@@ -35,6 +39,75 @@ _LETTER_OF = {BLUE: "B", RED: "W"}
 
 class SgfError(ValueError):
     """The text is not a Points record we can read, or its moves are not legal; the message says why."""
+
+
+class WinBy(StrEnum):
+    """How a record says the winner won (the part of ``RE`` after ``B+`` or ``W+``)."""
+
+    POINTS = "points"
+    """By a margin of points: ``B+5``."""
+    RESIGNATION = "resignation"
+    """The opponent resigned: ``W+R``, ``W+Resign``."""
+    TIME = "time"
+    """The opponent ran out of time: ``B+T``, ``B+Time``."""
+    FORFEIT = "forfeit"
+    """The opponent forfeited: ``B+F``, ``B+Forfeit``."""
+    GROUNDING = "grounding"
+    """After grounding (8.2-8.4), as this bot writes it: ``B+G``."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordResult:
+    """The result a record states in ``RE``: who won and how, or a draw."""
+
+    winner: Colour | None
+    """``"blue"`` (``B``) or ``"red"`` (``W``); ``None`` for a draw."""
+    by: WinBy | None = None
+    """How the winner won; ``None`` for a draw, or when the record does not say (``B+``)."""
+    points: int | float | None = None
+    """The margin of a win by points (``B+5`` gives 5, ``W+2.5`` gives 2.5)."""
+
+
+_DRAWS = ("0", "DRAW", "JIGO")
+_WIN_BY = {
+    "R": WinBy.RESIGNATION,
+    "RESIGN": WinBy.RESIGNATION,
+    "T": WinBy.TIME,
+    "TIME": WinBy.TIME,
+    "F": WinBy.FORFEIT,
+    "FORFEIT": WinBy.FORFEIT,
+    "G": WinBy.GROUNDING,
+    "GROUNDING": WinBy.GROUNDING,
+}
+_MARGIN = re.compile(r"\d+(?:\.\d+)?")
+
+
+def parse_result(text: str) -> RecordResult | None:
+    """Read an ``RE`` value (case and surrounding blanks do not matter).
+
+    ``None`` when it states neither a winner nor a draw: empty, ``Void`` (no result), ``?`` (unknown) or anything
+    this reader does not know.
+
+    >>> parse_result("W+R")
+    RecordResult(winner='red', by=<WinBy.RESIGNATION: 'resignation'>, points=None)
+    >>> parse_result("B+5").points, parse_result("b+2.5").points
+    (5, 2.5)
+    >>> parse_result("Draw"), parse_result("Void"), parse_result("B+?")
+    (RecordResult(winner=None, by=None, points=None), None, None)
+    """
+    value = text.strip().upper()
+    if value in _DRAWS:
+        return RecordResult(None)
+    if len(value) < 2 or value[0] not in _COLOUR_OF or value[1] != "+":
+        return None
+    winner, how = _COLOUR_OF[value[0]], value[2:].strip()
+    if not how:
+        return RecordResult(winner)
+    if how in _WIN_BY:
+        return RecordResult(winner, _WIN_BY[how])
+    if _MARGIN.fullmatch(how):
+        return RecordResult(winner, WinBy.POINTS, float(how) if "." in how else int(how))
+    return None
 
 
 @dataclass
@@ -74,17 +147,17 @@ def _describe(move: Move) -> str:
     return f"{move.colour} {move.point}" if move.point is not None else f"{move.colour} {move.kind.value}"
 
 
-def _ending(result: str, accepted_by: str, to_move: Colour) -> Move | None:
+def _ending(text: str, accepted_by: str, to_move: Colour) -> Move | None:
     """The move that ends a game whose record states a resignation, a timeout or a draw."""
-    result = result.strip().upper()
-    if result in ("0", "DRAW", "JIGO"):
+    result = parse_result(text)
+    if result is None:
+        return None
+    if result.winner is None:
         return Move(_COLOUR_OF.get(accepted_by.strip().upper(), to_move), MoveKind.DRAW)
-    if len(result) >= 3 and result[0] in "BW" and result[1] == "+":
-        loser = other(_COLOUR_OF[result[0]])
-        if result[2:] in ("R", "RESIGN"):
-            return Move(loser, MoveKind.RESIGN)
-        if result[2:] in ("T", "TIME"):
-            return Move(loser, MoveKind.TIMEOUT)
+    if result.by is WinBy.RESIGNATION:
+        return Move(other(result.winner), MoveKind.RESIGN)
+    if result.by is WinBy.TIME:
+        return Move(other(result.winner), MoveKind.TIMEOUT)
     return None
 
 

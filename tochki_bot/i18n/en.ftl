@@ -1,0 +1,331 @@
+### English texts of tochki-bot.
+### Texts are Telegram HTML: keep <b>, <i>, <code> and <a> balanced. Names arrive already escaped.
+### Numbers arrive as Fluent numbers without digit grouping; count them with plural selectors ([one], *[other]).
+### ru.ftl must have the same message ids with the same variables (tests/test_texts.py checks it).
+
+## Help and rules
+
+start =
+    Hi! I referee <b>Точки</b> (Points) by the sports rules: surround your opponent's dots.
+
+    • In a group: add me and send /new.
+    • Here: /new gives you an invitation link for a friend; then you play by correspondence, each in your own chat with me.
+
+    /help explains how to move, /rules gives the rules.
+
+# $privacy: privacy_on, privacy_off or nothing (in a private chat); $bot: the bot's username.
+help =
+    <b>How to play here</b>
+    /new opens a game: choose the board, the start position and the time per move with the buttons; the second player presses <b>Join</b>. In a private chat /new gives an invitation link instead.
+
+    <b>Moves</b> are points <code>x-y</code>: x counted from the left, y from the bottom, as numbered on the picture's edges. Any of these works:
+    • <code>/m 20-18</code> (or <code>/move 20-18</code>) anywhere;
+    • a reply to the board picture with <code>20-18</code>;
+    • the buttons under the board: they cover the part framed in orange; the arrows move the frame, ◎ jumps to the last move;
+    • plain <code>20-18</code> in a private chat, and in groups where I can read all messages.
+    { $privacy }
+
+    <b>Other commands</b>
+    /board shows the board again · /resign · /draw offers a draw · /ground declares grounding · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings · /me your record · /lang ru or /lang en · /rules
+
+    <b>Sharing</b>
+    /sgf the game as an SGF record · /png the board at full resolution · /replay an animated replay · /watch a spectator link. Send me an <code>.sgf</code> file (zagram.org, playdots, KataGoDots…) to see it, step through it or continue it. Type @{ $bot } in any chat to share one of your boards.
+privacy_off = I can read all messages in this group, so plain <code>20-18</code> works here.
+privacy_on = In groups I see only commands and replies to my messages (Telegram's privacy mode), so use <code>/m 20-18</code>, a reply to the board or the buttons.
+rules =
+    <b>Точки, the sports rules in short</b>
+    • The board is 39x32 points; blue starts. The game begins with a cross of two blue and two red dots in the centre.
+    • Each move puts one dot on any free point; no passing, no taking back.
+    • Close a chain of your dots (neighbours horizontally, vertically or diagonally) around the opponent's dots and they are captured: the area is painted, its points are out of play. Dots on the edge can never be captured.
+    • An area is drawn as small as possible. A ring around empty points only is a <i>house</i>: an opponent's dot put into it is captured at once, unless that dot closes a capture itself.
+    • Surrounding an area captures it with everything inside: the score is always what each side holds now.
+    • <b>Grounding</b> ends the game: every dot of yours that is not joined to the edge by an unbroken horizontal or vertical line of your dots goes to the opponent.
+    • The game also ends when the board is full, on resignation, on time or by an agreed draw. The higher score wins.
+apology = Sorry, something went wrong on my side. Moves already made are safe; please try again.
+lang_set = Language: English.
+lang_usage = Use /lang ru or /lang en.
+# Plain chatter in a private chat that is not a move.
+chatter_private = Write a move as <code>x-y</code>, for example <code>20-18</code>; /help lists the commands.
+
+## Lobby
+
+# $hint: lobby_hint_group or lobby_hint_private (after lobby_continued for a continued record).
+lobby =
+    <b>New game of Точки</b>
+    Board { $size } · start: { $start } · time per move: { $time }
+    Colours: { $colours }
+    Created by { $creator }.
+    { $hint }
+lobby_hint_group = Press <b>Join</b> to play. The creator can change the settings with the buttons.
+lobby_hint_private =
+    Send this link to your opponent; whoever opens it plays against you:
+    { $link }
+start_cross = cross
+start_four-crosses = four crosses
+start_empty = empty
+start_custom = custom position
+time_none = no limit
+colours_random = random
+colours_creator_blue = { $creator } plays blue
+colours_creator_red = { $creator } plays red
+btn_join = ✅ Join
+btn_cancel = ✖ Cancel
+btn_blue = I play 🔵
+btn_red = I play 🔴
+btn_random = 🎲
+btn_yes_resign = Yes, resign
+btn_no = No
+btn_ground = Ground
+btn_accept = Accept draw
+btn_decline = Decline
+btn_last = ◎
+lobby_started = Game #{ $id } started: 🔵 { $blue } vs 🔴 { $red }.
+lobby_cancelled = Game #{ $id } cancelled.
+only_creator = Only { $creator } can change the settings.
+own_game = You created this game: wait for an opponent to join.
+own_invite = This is your own invitation: send the link to your opponent.
+game_started_already = This game has already started.
+joined = You joined game #{ $id }.
+open_game_exists = There is already a game here:
+invite_unknown = This invitation link is not valid any more. Ask for a new one, or start with /new.
+
+## Refusals (the keys are GameError codes and engine Reason values)
+
+no_game = No game here. Start one with /new.
+no_game_private = You have no game in progress here. Start one with /new, or open an invitation link.
+not_a_player = You are not playing in this game.
+not_your_turn = Not your move: { $name } is to move.
+game_over = The game is over.
+stale = This board is out of date; use the latest one.
+busy = The game changed just now; please try again.
+malformed = Write a move as <code>x-y</code>, for example <code>20-18</code>: x from the left, y from the bottom.
+off_board = { $point } is off the board: x is 1–{ $width }, y is 1–{ $height }.
+occupied = { $point } is already taken.
+captured = { $point } is inside a capture area: no dots can go there.
+already_grounded = Grounding has already been declared.
+wrong_turn = Not your move.
+move_usage = Send <code>/m 20-18</code>: x from the left, y from the bottom.
+reply_usage = To move, reply to the board with <code>x-y</code>, for example <code>20-18</code>.
+cancel_started = The game has started; it can no longer be cancelled. You can /resign or offer a /draw.
+ground_on_turn = You can declare grounding only on your own move.
+not_started = The game has not started yet.
+draw_pending = You have already offered a draw.
+no_draw_offer = There is no draw offer to answer.
+own_draw_offer = Your opponent has to answer your offer.
+point_info_dot = { $point }: { $dot }
+dot_blue = a blue dot
+dot_red = a red dot
+draw_sent = Draw offer sent to { $name }.
+point_info_out = { $point } is inside a capture area
+point_busy = { $point } is not free
+
+## Boards
+
+blue = blue
+red = red
+caption_score = 🔵 { $blue } <b>{ $score_blue } : { $score_red }</b> { $red } 🔴
+caption_move = Move { $ply }: { $point } ({ $colour })
+# How many of the opponent's dots the move captured.
+caption_captured =
+    { $count ->
+        [one] { $count } dot captured
+       *[other] { $count } dots captured
+    }
+caption_start = Game #{ $id }. Blue starts.
+caption_turn = { $mention }, your move
+caption_left = { $left } left
+caption_window = Buttons: x { $x0 }–{ $x1 }, y { $y0 }–{ $y1 }
+picture_move = Move { $ply } · { $point }
+picture_turn = { $name } to move
+picture_start = Blue starts
+
+# How a game ended. A result is one sentence without its final full stop: it follows "Game over." under the board
+# and stands alone in the picture's status line.
+result_resignation = { $loser } resigned; { $winner } wins
+result_timeout = { $loser } ran out of time; { $winner } wins
+# $outcome: outcome_win or outcome_draw.
+result_grounding = { $declarer } declared grounding; { $outcome }
+result_board_full = The board is full; { $outcome }
+result_draw = Drawn by agreement
+outcome_win = { $winner } wins
+outcome_draw = it's a draw
+# $result: one of the result_* texts.
+game_over_caption = <b>Game over.</b> { $result }.
+
+## Draw, resign, ground
+
+draw_offered = { $name } offers a draw. { $opponent }, do you accept?
+draw_declined = { $name } declined the draw.
+resign_confirm = Resign game #{ $id }?
+ground_confirm = Declare grounding in game #{ $id }? The game will end at once with the score { $score_blue } : { $score_red } ({ $outcome }).
+cancelled_action = OK, the game goes on.
+
+## Clock
+
+# $where: in_chat or nothing; $left: a duration.
+remind_half = ⏰ { $mention }, your move in game #{ $id }{ $where }: { $left } left.
+remind_last = ⏰ { $mention }, only { $left } left for your move in game #{ $id }{ $where }!
+in_chat = {" "}({ $title })
+# Durations are compact: the abbreviations need no plural forms.
+duration_seconds = { $s } s
+duration_minutes = { $m } min
+duration_hours = { $h } h
+duration_hours_minutes = { $h } h { $m } min
+duration_days = { $d } d
+duration_days_hours = { $d } d { $h } h
+
+## Lists
+
+games_title = <b>Your games</b>
+games_none = You have no games in progress. Start one with /new.
+games_line = #{ $id } · { $where } · { $opponent } · { $status }
+games_where_private = private
+games_lobby = waiting for an opponent
+games_your_move = <b>your move</b>
+games_their_move = { $name }'s move
+games_vs = vs { $name }
+stats_title = <b>Results in this chat</b> (wins · losses · draws)
+stats_line = { $n }. { $name } — { $wins } · { $losses } · { $draws }
+stats_none = No finished games here yet.
+stats_private =
+    Your record: { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }, { $losses ->
+        [one] { $losses } loss
+       *[other] { $losses } losses
+    }, { $draws ->
+        [one] { $draws } draw
+       *[other] { $draws } draws
+    }.
+
+## Command menu
+
+cmd_new = New game
+cmd_m = Move: /m 20-18
+cmd_move = Move: /move 20-18
+cmd_board = Show the board
+cmd_resign = Resign
+cmd_draw = Offer a draw
+cmd_ground = Declare grounding
+cmd_cancel = Cancel a game that has not started
+cmd_games = Your games
+cmd_stats = Results table
+cmd_lang = Language: /lang ru or /lang en
+cmd_help = How to play here
+cmd_rules = The rules
+cmd_sgf = The game as an SGF file
+cmd_png = The board as a full-resolution file
+cmd_replay = An animated replay of the game
+cmd_watch = A spectator link to the game
+cmd_unwatch = Stop following a game
+cmd_top = Player ratings
+cmd_me = Your rating and record
+
+## Records, pictures, spectators
+
+no_such_game = There is no game #{ $id } you can see here.
+watch_unknown = This spectator link is not valid.
+watching = You follow game #{ $id }: every new board will be sent here.
+watching_over = Game #{ $id } is over; here is its final board.
+watch_link =
+    Spectator link for game #{ $id } (it shows the board and follows the game):
+    { $link }
+unwatched = You no longer follow game #{ $id }.
+not_following = You do not follow any game.
+btn_unwatch = Stop following
+sgf_caption = Game #{ $id } as an SGF record (GM[40]): zagram.org, KataGoDots and this bot read it.
+png_caption = Game #{ $id }, move { $ply }: the full-resolution picture.
+replay_progress = Drawing the replay of game #{ $id }… { $percent }%
+replay_caption =
+    Replay of game #{ $id }: { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }.
+replay_empty = There is nothing to replay yet.
+import_bad = I could not read this file as a Points record: { $reason }
+import_too_big = This file is too big for a game record.
+# $result: one of the record_result_* texts, import_no_result, or the file's RE value as written.
+import_caption =
+    <b>{ $name }</b>
+    🔵 { $blue } <b>{ $score_blue } : { $score_red }</b> { $red } 🔴
+    { $size } · { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    } · recorded result: { $result }
+    Position after move { $ply } of { $moves }.
+import_no_result = none
+# The result stated in an SGF record (RE). $winner is "blue" or "red".
+record_result_points =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won by { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+record_result_resignation =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won by resignation
+record_result_time =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won on time
+record_result_forfeit =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won by forfeit
+record_result_grounding =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won after grounding
+record_result_win =
+    { $winner ->
+        [blue] blue
+       *[red] red
+    } won
+record_result_draw = a draw
+btn_continue = ▶ Continue as a new game
+lobby_continued = This game continues a record after move { $ply }; it is not rated.
+
+## Ratings and inline mode
+
+top_title = <b>Ratings in this chat</b> (Elo)
+# /top in a private chat: everyone's ratings.
+top_title_all = <b>Ratings of all players</b> (Elo)
+top_line =
+    { $n }. { $name } — <b>{ $rating }</b> · { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }
+top_none = No rated games have finished here yet.
+me_text =
+    <b>{ $name }</b>: rating <b>{ $rating }</b>, { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } ({ $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }, { $losses ->
+        [one] { $losses } loss
+       *[other] { $losses } losses
+    }, { $draws ->
+        [one] { $draws } draw
+       *[other] { $draws } draws
+    }).
+me_chat =
+    In this chat: rating <b>{ $rating }</b>, { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }.
+me_none = You have no finished rated games yet.
+inline_title = Game #{ $id }: { $blue } { $score_blue }:{ $score_red } { $red }
+inline_description = move { $ply } · { $status }
+inline_open = Open in the bot
+inline_status_over = finished
+inline_status_on = { $name } to move
