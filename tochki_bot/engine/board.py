@@ -212,6 +212,24 @@ class Board:
         """How many points are still empty and in play."""
         self.areas: list[Area] = []
 
+    def copy(self) -> Board:
+        """An independent copy of the position (the lookup tables, which never change, are shared)."""
+        twin = Board.__new__(Board)
+        twin.width, twin.height, twin.stride = self.width, self.height, self.stride
+        twin.dots = self.dots[:]
+        twin.owner = self.owner[:]
+        twin._reach = [r[:] for r in self._reach]
+        twin._parent = self._parent[:]
+        twin._mark = self._mark[:]
+        twin._stamp = self._stamp
+        twin._run_offs, twin._seed_offs = self._run_offs, self._seed_offs
+        twin._points = self._points
+        twin._toward_edge = self._toward_edge
+        twin.score = self.score[:]
+        twin.playable = self.playable
+        twin.areas = self.areas[:]
+        return twin
+
     # ----------------------------------------------------------------------------------------------------------
     # Points and indices
 

@@ -20,8 +20,6 @@ class Reason(StrEnum):
     """The game has ended; nothing more can be played."""
     WRONG_TURN = "wrong_turn"
     """It is the other player's move (2.4)."""
-    ALREADY_GROUNDED = "already_grounded"
-    """Grounding was already declared (8.3)."""
 
 
 class IllegalMove(ValueError):

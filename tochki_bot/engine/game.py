@@ -95,6 +95,26 @@ class Game:
         """Rebuild a game from its settings and move list."""
         return cls(settings.width, settings.height, settings.start, moves, setup=settings.setup)
 
+    def copy(self) -> Game:
+        """An independent copy of the game: moves played on one do not touch the other.
+
+        >>> g = Game(10, 10, "empty")
+        >>> twin = g.copy()
+        >>> _ = twin.play(5, 5)
+        >>> g.ply, twin.ply
+        (0, 1)
+        """
+        twin = Game.__new__(Game)
+        twin.settings = self.settings
+        twin._board = self._board.copy()
+        twin._move_table = self._move_table
+        twin._moves = self._moves[:]
+        twin._scores = self._scores[:]
+        twin._area_marks = self._area_marks[:]
+        twin._result = self._result
+        twin._to_move = self._to_move
+        return twin
+
     def __repr__(self) -> str:
         s = self.settings
         return f"<Game {s.size} {s.start} ply={self.ply} score={self.score} to_move={self.to_move}>"
@@ -132,6 +152,18 @@ class Game:
     def ply(self) -> int:
         """How many moves have been made (the start position's dots are not moves)."""
         return len(self._moves)
+
+    @property
+    def move_count(self) -> int:
+        """Moves as players count them: the dots placed. The action that ended the game is not a move.
+
+        >>> g = Game(10, 10, "empty")
+        >>> _ = g.play(5, 5); _ = g.resign("red")
+        >>> g.ply, g.move_count
+        (2, 1)
+        """
+        moves = self._moves
+        return len(moves) - (1 if moves and moves[-1].kind is not MoveKind.DOT else 0)
 
     @property
     def last_move(self) -> Move | None:
