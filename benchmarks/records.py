@@ -16,10 +16,10 @@ import statistics
 import time
 
 from benchmarks.engine import random_game
-from tochki_bot.captions import Players
 from tochki_bot.engine import Game
 from tochki_bot.engine.sgf import parse_sgf, write_sgf
-from tochki_bot.sharing import replay_gif
+from tochki_bot.services import GameView
+from tochki_bot.telegram.sharing import replay_gif
 
 ZAGRAM = (_ROOT / "tests" / "data" / "zagram-352562.sgf").read_text()
 
@@ -55,7 +55,7 @@ def main() -> None:
     times, sizes = [], []
     for game in random.Random(1).sample(games, 3):
         start = time.perf_counter()
-        data = replay_gif(game, Players(None, None), "en", [0])
+        data = replay_gif(GameView.of_position(game), "en", [0])
         times.append(time.perf_counter() - start)
         sizes.append(len(data))
     print(
@@ -64,7 +64,7 @@ def main() -> None:
     )
     real = parse_sgf(ZAGRAM).game()
     start = time.perf_counter()
-    data = replay_gif(real, Players(None, None), "en", [0])
+    data = replay_gif(GameView.of_position(real), "en", [0])
     print(
         f"replay GIF of the zagram.org game ({real.ply} moves of real play): "
         f"{time.perf_counter() - start:.1f} s, {len(data) / 1e3:.0f} KB"

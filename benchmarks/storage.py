@@ -24,13 +24,13 @@ from tochki_bot.engine import Game, GameSettings
 async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = await Storage.open(Path(folder) / "bench.db")
-        await db.upsert_chat(-1, "group", "bench")
-        await db.upsert_user(1, "A")
-        await db.upsert_user(2, "B")
+        await db.chats.upsert(-1, "group", "bench")
+        await db.users.upsert(1, "A")
+        await db.users.upsert(2, "B")
 
         # Append: a full game on a big board, one transaction per move.
-        record = await db.create_game(chat_id=-1, creator_id=1, settings=GameSettings(39, 32, "cross"))
-        record = await db.update_game(record.id, state="active", blue_id=1, red_id=2)
+        record = await db.games.create(chat_id=-1, creator_id=1, settings=GameSettings(39, 32, "cross"))
+        record = await db.games.update(record.id, state="active", blue_id=1, red_id=2)
         game = Game.from_settings(record.settings)
         rng = random.Random(1)
         points = [(x, y) for x in range(1, 40) for y in range(1, 33)]
@@ -43,16 +43,16 @@ async def main() -> None:
                 continue
             game.play(x, y)
             start = time.perf_counter()
-            await db.append_move(
-                record.id,
-                game.ply - 1,
-                game.moves[-1],
-                user_id=1,
-                score=game.score,
-                deadline=time.time() + 86400,
-                alert_at=time.time() + 43200,
-                update_id=game.ply,
-            )
+            async with db.transaction(update_id=game.ply):
+                await db.games.append_move(
+                    record.id,
+                    game.ply - 1,
+                    game.moves[-1],
+                    user_id=1,
+                    score=game.score,
+                    deadline=time.time() + 86400,
+                    alert_at=time.time() + 43200,
+                )
             appends.append(time.perf_counter() - start)
         print(
             f"append a move (one transaction, synchronous=FULL): {statistics.median(appends) * 1000:.2f} ms median, "
@@ -62,14 +62,16 @@ async def main() -> None:
         loads = []
         for _ in range(20):
             start = time.perf_counter()
-            loaded = await db.load(record.id)
+            loaded = await db.games.get(record.id)
+            assert loaded is not None
+            again = Game.from_settings(loaded.settings, await db.games.moves(record.id))
             loads.append(time.perf_counter() - start)
-        assert loaded is not None and loaded[1].ply == game.ply
+        assert again.ply == game.ply
         print(f"load a {game.ply}-move game (rows + engine replay): {statistics.median(loads) * 1000:.2f} ms median")
 
         # 10,000 games with clocks, a few hundred of them due.
         now = time.time()
-        conn = db._conn
+        conn = db.db.conn
         await conn.execute("BEGIN")
         for i in range(10_000):
             deadline = now + rng.uniform(-3600, 3 * 86400)
@@ -83,7 +85,7 @@ async def main() -> None:
         queries = []
         for _ in range(50):
             start = time.perf_counter()
-            due = await db.due_games(now, limit=100)
+            due = await db.games.due(now, limit=100)
             queries.append(time.perf_counter() - start)
         print(
             f"due clocks among 10,000 active games ({len(due)} returned): "

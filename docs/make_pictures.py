@@ -26,9 +26,9 @@ from PIL import Image  # noqa: E402
 
 from benchmarks.positions import surrounding_game  # noqa: E402
 from render import Window, render_png  # noqa: E402
-from storage import UserRecord  # noqa: E402
-from tochki_bot.captions import Players, picture_caption  # noqa: E402
 from tochki_bot.pictures import board_view  # noqa: E402
+from tochki_bot.services import GameView  # noqa: E402
+from tochki_bot.telegram.captions import picture_caption  # noqa: E402
 
 OUT = ROOT / "docs"
 BEFORE = "44ab5fd"
@@ -43,8 +43,7 @@ ZOOM_SIDE = 800
 def sports_board() -> bytes:
     """The README's 39x32 picture: a dense mid-game, Russian and English names, the move buttons' window marked."""
     game = surrounding_game(1, 450)
-    players = Players(UserRecord(1, "Алиса"), UserRecord(2, "Bob"))
-    caption = picture_caption("ru", game, players)
+    caption = picture_caption("ru", GameView.of_position(game, blue="Алиса", red="Bob", game_id=12))
     view = board_view(game, blue="Алиса", red="Bob", caption=caption, window=WINDOW)
     return render_png(view, compress_level=9)
 
@@ -88,15 +87,15 @@ def main() -> None:
         print(f"no git or no commit {BEFORE}: docs/phone-before.png left as it is")
 
     game = surrounding_game(1, 450)
-    players = Players(UserRecord(1, "Алиса"), UserRecord(2, "Bob"))
-    zoom = board_view(game, blue="Алиса", red="Bob", caption=picture_caption("ru", game, players))
+    caption = picture_caption("ru", GameView.of_position(game, blue="Алиса", red="Bob", game_id=12))
+    zoom = board_view(game, blue="Алиса", red="Bob", caption=caption)
     picture = render_png(zoom, crop=WINDOW, max_side=ZOOM_SIDE, compress_level=9)
     (OUT / "board-window.png").write_bytes(picture)
 
     final = surrounding_game(5, 160, 20, 20, "cross")
     final.ground("red")
-    players = Players(UserRecord(3, "Anna"), UserRecord(4, "Борис"))
-    view = board_view(final, blue="Anna", red="Борис", caption=picture_caption("en", final, players))
+    caption = picture_caption("en", GameView.of_position(final, blue="Anna", red="Борис", game_id=7))
+    view = board_view(final, blue="Anna", red="Борис", caption=caption)
     (OUT / "board-20x20-grounded.png").write_bytes(render_png(view, max_side=900, compress_level=9))
     for path in sorted(OUT.glob("*.png")):
         print(path.relative_to(ROOT), path.stat().st_size // 1024, "KB")

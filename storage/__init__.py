@@ -1,40 +1,122 @@
-"""The bot's database: chats, users, games and their moves in one SQLite file (aiosqlite). No Telegram, no Pillow.
+"""The bot's database: chats, users, games and their moves, messages, spectators and imported records in one SQLite
+file (aiosqlite). No Telegram, no Pillow; engine value types only.
+
+``Storage`` is the file and its repositories, one per aggregate, over one connection:
 
 >>> import asyncio
 >>> from storage import Storage
 >>> async def demo():
-...     async with await Storage.open(":memory:") as db:
-...         return await db.schema_version()
->>> asyncio.run(demo()) >= 1
-True
+...     db = await Storage.open(":memory:")
+...     user = await db.users.upsert(1, "Аня")
+...     await db.close()
+...     return user.name
+>>> asyncio.run(demo())
+'Аня'
 """
 
-from .records import ChatRecord, ColourChoice, GameKind, GameRecord, GameState, UserRecord
-from .repository import (
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+from .chats import Chats
+from .database import (
     Conflict,
+    Database,
     Duplicate,
     OpenGameExists,
     SchemaTooNew,
-    Storage,
     StorageError,
     default_path,
 )
+from .follows import Follows
+from .games import Games
+from .imports import Imports
+from .messages import Messages
+from .records import (
+    ChatRecord,
+    ColourChoice,
+    GameKind,
+    GameRecord,
+    GameState,
+    ImportRecord,
+    MessageKind,
+    MessageRecord,
+    UserRecord,
+)
 from .schema import MIGRATIONS, latest_version
+from .stats import Stats
+from .users import Users
+
+
+class Storage:
+    """The database file and its repositories. Open with ``await Storage.open(path)``."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.chats = Chats(db)
+        self.users = Users(db)
+        self.games = Games(db)
+        self.messages = Messages(db)
+        self.follows = Follows(db)
+        self.imports = Imports(db)
+        self.stats = Stats(db)
+
+    @classmethod
+    async def open(
+        cls, path: str | os.PathLike[str] | None = None, *, clock: Callable[[], float] = time.time
+    ) -> Storage:
+        """Open (creating and upgrading as needed) the file at ``path`` (default: ``$TOCHKI_DB`` or ./tochki.db)."""
+        return cls(await Database.open(path, clock=clock))
+
+    @property
+    def path(self) -> str:
+        """The file's path."""
+        return self.db.path
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The time in seconds, as the database records it."""
+        return self.db.clock
+
+    @asynccontextmanager
+    async def transaction(self, update_id: int | None = None) -> AsyncIterator[None]:
+        """One write transaction across repositories (see ``Database.transaction``)."""
+        async with self.db.transaction(update_id):
+            yield
+
+    async def close(self) -> None:
+        """Close the file."""
+        await self.db.close()
+
 
 __all__ = [
     "MIGRATIONS",
     "ChatRecord",
+    "Chats",
     "ColourChoice",
     "Conflict",
+    "Database",
     "Duplicate",
+    "Follows",
     "GameKind",
     "GameRecord",
     "GameState",
+    "Games",
+    "ImportRecord",
+    "Imports",
+    "MessageKind",
+    "MessageRecord",
+    "Messages",
     "OpenGameExists",
     "SchemaTooNew",
+    "Stats",
     "Storage",
     "StorageError",
     "UserRecord",
+    "Users",
     "default_path",
     "latest_version",
 ]

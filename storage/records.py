@@ -11,6 +11,7 @@ from tochki_bot.engine import Colour, GameSettings, Point
 GameState = Literal["lobby", "active", "finished", "cancelled"]
 GameKind = Literal["group", "private"]
 ColourChoice = Literal["creator_blue", "creator_red", "random"]
+MessageKind = Literal["board", "lobby", "question", "follow", "record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,37 @@ class GameRecord:
     def is_open(self) -> bool:
         """In the lobby or being played."""
         return self.state in ("lobby", "active")
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRecord:
+    """A message the bot sent about a game (a board, a lobby, a question, a spectator's note) or an imported record.
+
+    ``user_id`` is whom it belongs to (who asked a question, who sent a record); ``topic`` what a question asks
+    (``resign``, ``ground``, ``draw``); ``live`` whether it still has buttons that must go when it is out of date.
+    """
+
+    chat_id: int
+    message_id: int
+    kind: MessageKind
+    game_id: int | None = None
+    import_id: int | None = None
+    ply: int = 0
+    user_id: int | None = None
+    topic: str | None = None
+    live: bool = True
+    file_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRecord:
+    """An SGF record a player sent, kept to step through it or continue it."""
+
+    id: int
+    chat_id: int
+    user_id: int
+    name: str | None
+    sgf: str
 
 
 def setup_to_json(setup: tuple[tuple[Point, Colour], ...]) -> str | None:

@@ -122,6 +122,35 @@ MIGRATIONS: list[str] = [
         created_at      REAL    NOT NULL
     );
     """,
+    # 3: every bot message tied to a game or a record (boards, lobbies, questions, spectator notes, records), with
+    # whether it still has buttons to take away; lobbies found by age (invitations expire) and by creator.
+    """
+    CREATE TABLE messages (
+        chat_id         INTEGER NOT NULL,
+        message_id      INTEGER NOT NULL,
+        kind            TEXT    NOT NULL CHECK (kind IN ('board', 'lobby', 'question', 'follow', 'record')),
+        game_id         INTEGER REFERENCES games(id) ON DELETE CASCADE,
+        import_id       INTEGER REFERENCES imports(id) ON DELETE CASCADE,
+        ply             INTEGER NOT NULL DEFAULT 0,     -- the move it shows, or was asked at
+        user_id         INTEGER,                        -- whom it belongs to: who asked a question, who sent a record
+        topic           TEXT,                           -- what a question asks: resign, ground, draw
+        live            INTEGER NOT NULL DEFAULT 1,     -- it still has buttons that must go when it is out of date
+        file_id         TEXT,                           -- Telegram's id of a board's uploaded picture
+        created_at      REAL    NOT NULL,
+        PRIMARY KEY (chat_id, message_id)
+    ) WITHOUT ROWID;
+    INSERT INTO messages (chat_id, message_id, kind, game_id, ply, live, file_id, created_at)
+        SELECT chat_id, message_id, 'board', game_id, ply, 0, file_id, created_at FROM board_messages;
+    UPDATE messages SET live = 1 WHERE (chat_id, message_id) IN (
+        SELECT chat_id, MAX(message_id) FROM messages
+        WHERE game_id IN (SELECT id FROM games WHERE state = 'active') GROUP BY chat_id, game_id
+    );
+    DROP TABLE board_messages;
+    CREATE INDEX messages_game ON messages(game_id, ply) WHERE game_id IS NOT NULL;
+    CREATE INDEX messages_live ON messages(game_id, chat_id) WHERE live = 1;
+    CREATE INDEX games_lobbies ON games(created_at) WHERE state = 'lobby';
+    CREATE INDEX games_creator ON games(creator_id, state);
+    """,
 ]
 
 

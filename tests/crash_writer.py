@@ -10,13 +10,14 @@ import random
 import sys
 
 from storage import Conflict, Storage
+from tochki_bot.engine import Game
 
 
 async def main(path: str, game_id: int, seed: int) -> None:
     db = await Storage.open(path)
-    loaded = await db.load(game_id)
-    assert loaded is not None
-    _record, game = loaded
+    record = await db.games.get(game_id)
+    assert record is not None
+    game = Game.from_settings(record.settings, await db.games.moves(game_id))
     rng = random.Random(seed)
     try:
         while not game.is_over:
@@ -24,7 +25,7 @@ async def main(path: str, game_id: int, seed: int) -> None:
             ply = game.ply
             game.play(*point)
             try:
-                await db.append_move(game_id, ply, game.moves[-1], user_id=None, score=game.score)
+                await db.games.append_move(game_id, ply, game.moves[-1], user_id=None, score=game.score)
             except Conflict:
                 sys.exit(3)
             print(ply + 1, flush=True)

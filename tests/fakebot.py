@@ -34,6 +34,15 @@ class Call:
     result: Any = None
 
 
+class ApiError(Exception):
+    """A refusal the fake Bot API answers with, as Telegram would (``status``, ``description``)."""
+
+    def __init__(self, status: int, description: str) -> None:
+        super().__init__(description)
+        self.status = status
+        self.description = description
+
+
 @dataclass
 class Failure:
     """Make matching calls fail: ``status`` and ``description`` as Telegram sends them; ``times`` then stop."""
@@ -109,7 +118,12 @@ class FakeTelegram(BaseRequest):
         handler = getattr(self, "api_" + api_method, None)
         if handler is None:
             raise AssertionError(f"the fake Bot API does not know {api_method}")
-        result = await handler(params, files) if asyncio.iscoroutinefunction(handler) else handler(params, files)
+        try:
+            result = await handler(params, files) if asyncio.iscoroutinefunction(handler) else handler(params, files)
+        except ApiError as exc:
+            self.calls.append(Call(api_method, params, files, "failed"))
+            body = {"ok": False, "error_code": exc.status, "description": exc.description}
+            return exc.status, json.dumps(body).encode()
         self.calls.append(Call(api_method, params, files, result))
         return 200, json.dumps({"ok": True, "result": result}).encode()
 
@@ -208,7 +222,7 @@ class FakeTelegram(BaseRequest):
     def _edit(self, params: dict[str, Any], **changes: Any) -> dict[str, Any]:
         key = (int(params["chat_id"]), int(params["message_id"]))
         if key not in self.messages:
-            raise AssertionError(f"edit of unknown message {key}")
+            raise ApiError(400, "Bad Request: message to edit not found")
         self.messages[key].update(changes)
         return self.messages[key]
 

@@ -7,9 +7,11 @@ from typing import Any
 
 from fakebot import FakeTelegram, as_update
 
-from tochki_bot.app import build_application, run_clock, shutdown, startup
+from storage import GameRecord, Storage
 from tochki_bot.config import Config
-from tochki_bot.handlers import Services
+from tochki_bot.services import Services
+from tochki_bot.telegram.app import build_application, run_clock, shutdown, startup
+from tochki_bot.telegram.request import Front
 
 
 class Clock:
@@ -53,8 +55,22 @@ class Bot:
         await self.app.shutdown()
 
     @property
+    def front(self) -> Front:
+        return self.app.bot_data["front"]
+
+    @property
     def services(self) -> Services:
-        return self.app.bot_data["services"]
+        return self.front.services
+
+    @property
+    def db(self) -> Storage:
+        """The database under the services (tests look at what was stored)."""
+        return self.services._core.storage
+
+    async def game(self, game_id: int) -> GameRecord:
+        record = await self.db.games.get(game_id)
+        assert record is not None, f"no game {game_id}"
+        return record
 
     async def send(self, *updates: dict[str, Any]) -> None:
         """Hand updates to the application (as the updater does) and wait until all are handled."""
@@ -70,8 +86,14 @@ class Bot:
     async def press(self, chat_id: int, message_id: int, user: dict[str, Any], data: str) -> None:
         await self.send(self.fake.callback_update(chat_id, message_id, user, data))
 
-    async def tick(self) -> list[Any]:
-        return await run_clock(self.services)
+    async def tick(self) -> list[str]:
+        """One pass of the clock; what it found, as ``remind_half``, ``remind_last``, ``timeout``, ``expired``."""
+        found = await run_clock(self.app)
+        return (
+            [f"remind_{r.stage}" for r in found.reminders]
+            + ["timeout"] * len(found.timeouts)
+            + ["expired"] * len(found.expired)
+        )
 
     def buttons(self, chat_id: int, message_id: int) -> list[list[dict[str, Any]]]:
         markup = self.fake.messages[(chat_id, message_id)].get("reply_markup") or {}

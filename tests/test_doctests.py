@@ -14,6 +14,8 @@ MODULES = [
     "tochki_bot.i18n",
     "render",
     "storage",
+    "tochki_bot.services",
+    "tochki_bot.telegram.callbacks",
 ]
 
 

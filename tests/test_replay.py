@@ -12,10 +12,10 @@ from render import layout, render_gif, render_image
 from render import palette as pal
 from render.board import last_ring
 from render.replay import MAX_BYTES, MIN_DELAY_MS
-from tochki_bot.captions import Players
 from tochki_bot.engine import Game, parse_point
 from tochki_bot.pictures import replay_views
-from tochki_bot.sharing import replay_gif
+from tochki_bot.services import GameView
+from tochki_bot.telegram.sharing import replay_gif
 
 MOVES = "4-5 5-5 6-5 1-10 5-4 3-10 5-6 9-9 8-8".split()
 
@@ -117,7 +117,7 @@ def full_game(seed: int = 3) -> Game:
 def test_replay_of_a_full_game_is_small() -> None:
     game = full_game()
     progress = [0]
-    data = replay_gif(game, Players(None, None), "en", progress)
+    data = replay_gif(GameView.of_position(game), "en", progress)
     assert progress[0] == game.ply + 1
     # Random play jumps all over the board, the worst case for the changed rectangles: about 2.1 MB at 1000 pixels.
     assert len(data) < 3_000_000 < MAX_BYTES

@@ -13,7 +13,7 @@ from PIL import Image
 from test_bot import ANNA, BORIS, GROUP, STRANGER, open_group_game, users
 
 from tochki_bot.engine.sgf import parse_sgf
-from tochki_bot.games import Person
+from tochki_bot.services import Person
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ async def test_sgf_export_reads_back_as_the_same_game(bot: Bot) -> None:
     record = parse_sgf(text)
     assert record.blue == "Анна" and record.red == "Boris" and "RE[" not in text
     game = record.game()
-    stored = await bot.services.games.db.moves(1)
+    stored = await bot.db.games.moves(1)
     assert game.moves == tuple(stored) and game.score == (1, 0)
     await bot.say(GROUP, boris, "/resign")
     confirm = bot.fake.last("sendMessage", GROUP).result["message_id"]
@@ -81,11 +81,11 @@ async def test_a_record_continued_as_a_new_unrated_game(bot: Bot) -> None:
     assert "после хода 25" in lobby["text"]
     assert not any("39x32" in b["text"] for row in bot.buttons(GROUP, lobby["message_id"]) for b in row)
     await bot.press(GROUP, lobby["message_id"], boris, bot.button(GROUP, lobby["message_id"], "Играть"))
-    record = await bot.services.games.db.open_game(GROUP)
+    record = await bot.db.games.open_in(GROUP)
     assert record is not None and record.state == "active" and record.ply == 25 and not record.rated
     board = fake.last("sendPhoto", GROUP).params["caption"]
     assert "<b>3 : 2</b>" in board
-    game = await bot.services.games.engine(record)
+    game = (await bot.services.game(record.id)).position
     mover = anna if record.player(game.to_move) == ANNA else boris
     await bot.say(GROUP, mover, "/m 1-1")
     assert "Ход 26: 1-1" in fake.last("sendPhoto", GROUP).params["caption"]
@@ -124,9 +124,9 @@ async def test_replay_of_a_full_39x32_game_fits_telegram(bot: Bot) -> None:
     fake = bot.fake
     anna, _boris, _ = users(fake)
     await open_group_game(bot, size="39x32", start="cross")
-    record = await bot.services.games.db.open_game(GROUP)
+    record = await bot.db.games.open_in(GROUP)
     assert record is not None
-    games = bot.services.games
+    services = bot.services
     people = {ANNA: Person(ANNA, "Анна"), BORIS: Person(BORIS, "Boris")}
     # Fill the board through the service (no pictures: faster than through Telegram).
     import random
@@ -134,14 +134,15 @@ async def test_replay_of_a_full_39x32_game_fits_telegram(bot: Bot) -> None:
     rng = random.Random(3)
     points = [(x, y) for x in range(1, 40) for y in range(1, 33)]
     rng.shuffle(points)
+    view = await services.game(record.id)
     for x, y in points:
-        record = await games.db.get_game(record.id)  # type: ignore[union-attr]
-        game = await games.engine(record)  # type: ignore[arg-type]
-        if game.is_over:
+        if view.to_move is None:
             break
-        if game.is_playable(x, y):
-            await games.play(record.id, people[record.player(game.to_move)], x, y)  # type: ignore[union-attr, index, arg-type]
-    record = await games.db.get_game(record.id)  # type: ignore[union-attr]
+        if view.position.is_playable(x, y):
+            mover = view.player_to_move
+            assert mover is not None
+            view = await services.play.move(view.id, people[mover.id], x, y)
+    record = await bot.db.games.get(view.id)
     assert record is not None and record.state == "finished" and record.reason == "board_full" and record.ply > 1100
     await bot.say(GROUP, anna, "/replay")
     animation = fake.last("sendAnimation", GROUP)
@@ -196,6 +197,7 @@ async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
     anna, boris, _ = users(fake)
     for _ in range(2):
         await open_group_game(bot)
+        await play(bot, ["3-3", "4-4"])  # a resignation before one's first move would not count
         await bot.say(GROUP, boris, "/resign")
         confirm = fake.last("sendMessage", GROUP).result["message_id"]
         await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
@@ -220,7 +222,7 @@ async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:
     link = re.search(r"start=(g[\w-]+)", fake.last("sendMessage", ANNA).result["text"])
     assert link is not None
     await bot.say(STRANGER, stranger, f"/start {link.group(1)}")
-    own = await bot.services.games.db.get_game(1)
+    own = await bot.db.games.get(1)
     assert own is not None and own.state == "active"
     # ... then the stranger also follows a group game, whose board arrives last in their chat.
     await open_group_game(bot)
@@ -230,9 +232,9 @@ async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:
     await bot.say(STRANGER, stranger, f"/start {watch.group(1)}")
     if own.player("blue") == STRANGER:
         await bot.say(STRANGER, stranger, "7-7")
-        assert (await bot.services.games.db.get_game(1)).ply == 1  # type: ignore[union-attr]
+        assert (await bot.db.games.get(1)).ply == 1  # type: ignore[union-attr]
     else:
         await bot.say(ANNA, anna, "7-7")
         await bot.say(STRANGER, stranger, "8-8")
-        assert (await bot.services.games.db.get_game(1)).ply == 2  # type: ignore[union-attr]
-    assert (await bot.services.games.db.get_game(2)).ply == 0  # type: ignore[union-attr]
+        assert (await bot.db.games.get(1)).ply == 2  # type: ignore[union-attr]
+    assert (await bot.db.games.get(2)).ply == 0  # type: ignore[union-attr]

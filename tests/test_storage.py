@@ -16,8 +16,17 @@ from pathlib import Path
 import pytest
 from conftest import TESTS
 
-import storage.repository as repository_module
-from storage import Conflict, Duplicate, OpenGameExists, SchemaTooNew, Storage, latest_version
+import storage.database as database_module
+import storage.schema as schema_module
+from storage import (
+    Conflict,
+    Duplicate,
+    MessageRecord,
+    OpenGameExists,
+    SchemaTooNew,
+    Storage,
+    latest_version,
+)
 from tochki_bot.engine import Game, GameSettings, Move, MoveKind, Point
 
 ROOT = TESTS.parent
@@ -31,24 +40,24 @@ async def db(tmp_path: Path):
 
 
 async def active_game(db: Storage, chat_id: int = -100, settings: GameSettings | None = None):
-    await db.upsert_chat(chat_id, "group", "Test")
-    await db.upsert_user(1, "Аня")
-    await db.upsert_user(2, "Bob")
-    game = await db.create_game(chat_id=chat_id, creator_id=1, settings=settings or GameSettings(10, 10, "empty"))
-    return await db.update_game(game.id, expect_state="lobby", state="active", blue_id=1, red_id=2)
+    await db.chats.upsert(chat_id, "group", "Test")
+    await db.users.upsert(1, "Аня")
+    await db.users.upsert(2, "Bob")
+    game = await db.games.create(chat_id=chat_id, creator_id=1, settings=settings or GameSettings(10, 10, "empty"))
+    return await db.games.update(game.id, expect_state="lobby", state="active", blue_id=1, red_id=2)
 
 
 async def test_file_settings(tmp_path: Path) -> None:
     path = tmp_path / "x.db"
     db = await Storage.open(path)
-    assert await db.schema_version() == latest_version()
+    assert await db.db.schema_version() == latest_version()
     await db.close()
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
     db = await Storage.open(path)
-    assert (await (await db._conn.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
-    assert (await (await db._conn.execute("PRAGMA busy_timeout")).fetchone())[0] >= 1000
+    assert (await (await db.db.conn.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
+    assert (await (await db.db.conn.execute("PRAGMA busy_timeout")).fetchone())[0] >= 1000
     await db.close()
 
 
@@ -58,29 +67,30 @@ async def test_default_path_follows_the_environment(monkeypatch: pytest.MonkeyPa
     assert db.path == str(tmp_path / "env.db") and (tmp_path / "env.db").exists()
     await db.close()
     monkeypatch.delenv("TOCHKI_DB")
-    assert repository_module.default_path() == "tochki.db"
+    assert database_module.default_path() == "tochki.db"
 
 
 async def test_unicode_names_round_trip(db: Storage) -> None:
     names = ["Ёжик 🦔", "O'Brien; DROP TABLE users; --", "中文", "\u202eRTL", "a" * 300, "\x00zero"]
     for i, name in enumerate(names, 1):
-        user = await db.upsert_user(i, name, last_name=name, username=f"u{i}")
+        user = await db.users.upsert(i, name, last_name=name, username=f"u{i}")
         assert user.first_name == name and user.last_name == name
-    chat = await db.upsert_chat(-5, "supergroup", "Чат «Точки» 🎲")
+    chat = await db.chats.upsert(-5, "supergroup", "Чат «Точки» 🎲")
     assert chat.title == "Чат «Точки» 🎲"
-    assert (await db.get_user(2)).first_name == names[1]  # type: ignore[union-attr]
-    assert (await db.get_chat(-5)).title == "Чат «Точки» 🎲"  # type: ignore[union-attr]
+    assert (await db.users.get(2)).first_name == names[1]  # type: ignore[union-attr]
+    assert (await db.chats.get(-5)).title == "Чат «Точки» 🎲"  # type: ignore[union-attr]
 
 
-async def test_moves_are_stored_and_the_game_rebuilt_through_the_engine(db: Storage) -> None:
+async def test_moves_are_stored_in_order_and_replay_through_the_engine(db: Storage) -> None:
     record = await active_game(db)
     game = Game.from_settings(record.settings)
     for ply, point in enumerate(["4-5", "5-5", "6-5", "1-10", "5-4", "3-10", "5-6"]):
         x, y = map(int, point.split("-"))
         game.play(x, y)
-        record = await db.append_move(record.id, ply, game.moves[-1], user_id=1 + ply % 2, score=game.score)
+        record = await db.games.append_move(record.id, ply, game.moves[-1], user_id=1 + ply % 2, score=game.score)
     game.resign("red")
-    record = await db.append_move(
+    assert game.result is not None
+    record = await db.games.append_move(
         record.id,
         record.ply,
         game.moves[-1],
@@ -89,48 +99,82 @@ async def test_moves_are_stored_and_the_game_rebuilt_through_the_engine(db: Stor
         result=(game.result.winner, game.result.reason.value),
     )
     assert record.state == "finished" and record.winner == "blue" and record.reason == "resignation"
-    assert record.score_blue == 1 and record.ply == 8 and record.finished_at is not None
-    loaded = await db.load(record.id)
-    assert loaded is not None
-    again = loaded[1]
+    assert record.score_blue == 1 and record.ply == 8 and record.finished_at is not None and record.rated
+    again = Game.from_settings(record.settings, await db.games.moves(record.id))
     assert again.moves == game.moves and again.diagram() == game.diagram() and again.result == game.result
+    assert sorted(await db.games.movers(record.id)) == [1, 2]
+
+
+async def test_a_game_can_end_cancelled_and_unrated(db: Storage) -> None:
+    record = await active_game(db)
+    record = await db.games.append_move(
+        record.id,
+        0,
+        Move("blue", MoveKind.RESIGN),
+        user_id=1,
+        score=(0, 0),
+        result=("red", "resignation"),
+        state="cancelled",
+        rated=False,
+    )
+    assert record.state == "cancelled" and not record.rated and record.reason == "resignation"
+    assert await db.games.movers(record.id) == []  # a resignation is not a move
 
 
 async def test_append_checks_the_expected_ply(db: Storage) -> None:
     record = await active_game(db)
-    await db.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
+    await db.games.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
     with pytest.raises(Conflict):
-        await db.append_move(record.id, 0, Move.dot("blue", 2, 2), user_id=1, score=(0, 0))
-    assert await db.moves(record.id) == [Move.dot("blue", 1, 1)]
+        await db.games.append_move(record.id, 0, Move.dot("blue", 2, 2), user_id=1, score=(0, 0))
+    assert await db.games.moves(record.id) == [Move.dot("blue", 1, 1)]
 
 
 async def test_no_moves_once_finished(db: Storage) -> None:
     record = await active_game(db)
-    await db.append_move(
+    await db.games.append_move(
         record.id, 0, Move("blue", MoveKind.RESIGN), user_id=1, score=(0, 0), result=("red", "resignation")
     )
     with pytest.raises(Conflict):
-        await db.append_move(record.id, 1, Move.dot("red", 2, 2), user_id=2, score=(0, 0))
+        await db.games.append_move(record.id, 1, Move.dot("red", 2, 2), user_id=2, score=(0, 0))
 
 
 async def test_a_duplicate_update_is_applied_once(db: Storage) -> None:
     record = await active_game(db)
-    await db.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0), update_id=777)
+    async with db.transaction(777):
+        await db.games.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
     with pytest.raises(Duplicate):
-        await db.append_move(record.id, 1, Move.dot("red", 2, 2), user_id=2, score=(0, 0), update_id=777)
-    assert (await db.get_game(record.id)).ply == 1  # type: ignore[union-attr]
-    assert await db.is_processed(777)
-    await db.claim_update(778)
+        async with db.transaction(777):
+            await db.games.append_move(record.id, 1, Move.dot("red", 2, 2), user_id=2, score=(0, 0))
+    assert (await db.games.get(record.id)).ply == 1  # type: ignore[union-attr]
+    assert await db.db.is_processed(777)
+    await db.db.claim_update(778)
     with pytest.raises(Duplicate):
-        await db.claim_update(778)
+        await db.db.claim_update(778)
 
 
 async def test_a_failed_write_does_not_claim_its_update(db: Storage) -> None:
     record = await active_game(db)
     with pytest.raises(Conflict):
-        await db.append_move(record.id, 5, Move.dot("blue", 1, 1), user_id=1, score=(0, 0), update_id=9)
-    assert not await db.is_processed(9)  # rolled back with the failed move: a retry of update 9 may succeed
-    await db.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0), update_id=9)
+        async with db.transaction(9):
+            await db.games.append_move(record.id, 5, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
+    assert not await db.db.is_processed(9)  # rolled back with the failed move: a retry of update 9 may succeed
+    async with db.transaction(9):
+        await db.games.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
+
+
+async def test_writes_inside_a_transaction_commit_or_roll_back_together(db: Storage) -> None:
+    record = await active_game(db)
+    with pytest.raises(RuntimeError):
+        async with db.transaction(31):
+            await db.games.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
+            await db.messages.add(MessageRecord(-100, 5, "board", game_id=record.id, ply=1))
+            raise RuntimeError("the sender failed")
+    assert await db.games.moves(record.id) == [] and await db.messages.get(-100, 5) is None
+    assert not await db.db.is_processed(31)
+    async with db.transaction(31):
+        await db.games.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
+        await db.messages.add(MessageRecord(-100, 5, "board", game_id=record.id, ply=1))
+    assert len(await db.games.moves(record.id)) == 1 and await db.messages.get(-100, 5) is not None
 
 
 async def test_two_connections_racing_for_one_ply_get_one_success(tmp_path: Path) -> None:
@@ -141,13 +185,17 @@ async def test_two_connections_racing_for_one_ply_get_one_success(tmp_path: Path
     for ply in range(30):
         colour = "blue" if ply % 2 == 0 else "red"
         results = await asyncio.gather(
-            first.append_move(record.id, ply, Move.dot(colour, 1 + ply % 10, 1 + ply // 10), user_id=1, score=(0, 0)),
-            second.append_move(record.id, ply, Move.dot(colour, 1 + ply % 10, 1 + ply // 10), user_id=2, score=(0, 0)),
+            first.games.append_move(
+                record.id, ply, Move.dot(colour, 1 + ply % 10, 1 + ply // 10), user_id=1, score=(0, 0)
+            ),
+            second.games.append_move(
+                record.id, ply, Move.dot(colour, 1 + ply % 10, 1 + ply // 10), user_id=2, score=(0, 0)
+            ),
             return_exceptions=True,
         )
         assert sum(isinstance(r, Conflict) for r in results) == 1, results
         assert sum(not isinstance(r, BaseException) for r in results) == 1
-    assert len(await first.moves(record.id)) == 30
+    assert len(await first.games.moves(record.id)) == 30
     await first.close()
     await second.close()
 
@@ -170,7 +218,7 @@ def test_two_processes_racing_for_one_ply_get_one_success(tmp_path: Path) -> Non
         "async def main():\n"
         "    db = await Storage.open(sys.argv[1])\n"
         "    try:\n"
-        "        await db.append_move(int(sys.argv[2]), 0, Move.dot('blue', 3, 3), user_id=1, score=(0, 0))\n"
+        "        await db.games.append_move(int(sys.argv[2]), 0, Move.dot('blue', 3, 3), user_id=1, score=(0, 0))\n"
         "        print('ok')\n"
         "    except Conflict:\n"
         "        print('conflict')\n"
@@ -188,109 +236,116 @@ def test_two_processes_racing_for_one_ply_get_one_success(tmp_path: Path) -> Non
 
 
 async def test_create_game_allows_one_open_game_per_place(db: Storage) -> None:
-    await db.upsert_chat(-1, "supergroup", "Forum")
-    await db.upsert_user(1, "A")
+    await db.chats.upsert(-1, "supergroup", "Forum")
+    await db.users.upsert(1, "A")
     settings = GameSettings()
-    game = await db.create_game(chat_id=-1, creator_id=1, settings=settings)
+    game = await db.games.create(chat_id=-1, creator_id=1, settings=settings)
     with pytest.raises(OpenGameExists):
-        await db.create_game(chat_id=-1, creator_id=1, settings=settings)
-    other_topic = await db.create_game(chat_id=-1, thread_id=42, creator_id=1, settings=settings)
-    assert (await db.open_game(-1)).id == game.id  # type: ignore[union-attr]
-    assert (await db.open_game(-1, 42)).id == other_topic.id  # type: ignore[union-attr]
-    await db.update_game(game.id, expect_state="lobby", state="cancelled")
-    assert await db.open_game(-1) is None
-    await db.create_game(chat_id=-1, creator_id=1, settings=settings)
+        await db.games.create(chat_id=-1, creator_id=1, settings=settings)
+    other_topic = await db.games.create(chat_id=-1, thread_id=42, creator_id=1, settings=settings)
+    assert (await db.games.open_in(-1)).id == game.id  # type: ignore[union-attr]
+    assert (await db.games.open_in(-1, 42)).id == other_topic.id  # type: ignore[union-attr]
+    await db.games.update(game.id, expect_state="lobby", state="cancelled")
+    assert await db.games.open_in(-1) is None
+    await db.games.create(chat_id=-1, creator_id=1, settings=settings)
 
 
-async def test_update_game_checks_state_and_whitelists_columns(db: Storage) -> None:
+async def test_update_checks_state_and_whitelists_columns(db: Storage) -> None:
     record = await active_game(db)
     with pytest.raises(Conflict):
-        await db.update_game(record.id, expect_state="lobby", state="cancelled")
+        await db.games.update(record.id, expect_state="lobby", state="cancelled")
     with pytest.raises(ValueError):
-        await db.update_game(record.id, ply=100)
+        await db.games.update(record.id, ply=100)
     with pytest.raises(ValueError):
-        await db.update_game(record.id, **{"state = 'x'; --": 1})
+        await db.games.update(record.id, **{"state = 'x'; --": 1})
 
 
 async def test_custom_setup_round_trips(db: Storage) -> None:
     settings = GameSettings(39, 32, "custom", ((Point(5, 5), "blue"), (Point(6, 6), "red")))
     record = await active_game(db, settings=settings)
     assert record.settings == settings
-    loaded = await db.load(record.id)
-    assert loaded is not None and loaded[1].dot(5, 5) == "blue"
+    assert (await db.games.get(record.id)).settings.setup == settings.setup  # type: ignore[union-attr]
 
 
 async def test_due_games(db: Storage) -> None:
     record = await active_game(db)
     now = 1000.0
-    await db.append_move(
+    await db.games.append_move(
         record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0), deadline=now + 100, alert_at=now + 50
     )
-    assert await db.due_games(now + 49) == []
-    due = await db.due_games(now + 50)
+    assert await db.games.due(now + 49) == []
+    due = await db.games.due(now + 50)
     assert [g.id for g in due] == [record.id] and due[0].deadline == now + 100
 
 
-async def test_board_messages_and_replies(db: Storage) -> None:
+async def test_messages_about_games(db: Storage) -> None:
     record = await active_game(db)
-    await db.add_board_message(-100, 55, record.id, 0)
-    await db.add_board_message(-100, 56, record.id, 1)
-    assert (await db.game_by_message(-100, 55)).id == record.id  # type: ignore[union-attr]
-    assert await db.game_by_message(-100, 57) is None
-    assert await db.board_messages(record.id) == [(-100, 55, 0), (-100, 56, 1)]
+    await db.messages.add(MessageRecord(-100, 55, "board", game_id=record.id, ply=0, file_id="f0"))
+    await db.messages.add(MessageRecord(-100, 56, "board", game_id=record.id, ply=1))
+    await db.messages.add(MessageRecord(-100, 57, "question", game_id=record.id, ply=1, user_id=1, topic="resign"))
+    found = await db.messages.get(-100, 55)
+    assert found is not None and found.game_id == record.id and found.live and found.file_id == "f0"
+    assert await db.messages.get(-100, 58) is None
+    assert [m.message_id for m in await db.messages.of_game(record.id)] == [55, 56]
+    assert [m.message_id for m in await db.messages.live(record.id, kind="board")] == [55, 56]
+    await db.messages.retire(-100, 55)
+    assert [m.message_id for m in await db.messages.live(record.id)] == [56, 57]
+    question = await db.messages.get(-100, 57)
+    assert question is not None and question.user_id == 1 and question.topic == "resign"
+    assert await db.messages.picture_of(record.id, 0) == "f0" and await db.messages.picture_of(record.id, 1) is None
 
 
 async def test_statistics(db: Storage) -> None:
-    await db.upsert_chat(-7, "group", "S")
+    await db.chats.upsert(-7, "group", "S")
     for user in (1, 2, 3):
-        await db.upsert_user(user, f"U{user}")
+        await db.users.upsert(user, f"U{user}")
     outcomes = [(1, 2, "blue"), (1, 2, "blue"), (2, 3, None), (3, 1, "blue")]
     for blue, red, winner in outcomes:
-        game = await db.create_game(chat_id=-7, creator_id=blue, settings=GameSettings(10, 10, "empty"))
-        await db.update_game(game.id, state="active", blue_id=blue, red_id=red)
+        game = await db.games.create(chat_id=-7, creator_id=blue, settings=GameSettings(10, 10, "empty"))
+        await db.games.update(game.id, state="active", blue_id=blue, red_id=red)
         loser = "red" if winner == "blue" else "blue"
         move = Move(loser, MoveKind.RESIGN) if winner else Move("blue", MoveKind.DRAW)
-        await db.append_move(
+        await db.games.append_move(
             game.id, 0, move, user_id=red, score=(0, 0), result=(winner, "resignation" if winner else "draw")
         )
-    cancelled = await db.create_game(chat_id=-7, creator_id=1, settings=GameSettings(10, 10, "empty"))
-    await db.update_game(cancelled.id, state="cancelled", blue_id=1, red_id=2)
-    table = await db.chat_table(-7)
+    cancelled = await db.games.create(chat_id=-7, creator_id=1, settings=GameSettings(10, 10, "empty"))
+    await db.games.update(cancelled.id, state="cancelled", blue_id=1, red_id=2)
+    table = await db.stats.chat_table(-7)
     assert table == [(1, 2, 1, 0), (3, 1, 0, 1), (2, 0, 2, 1)]
-    assert await db.user_record(1) == (2, 1, 0)
-    assert await db.user_record(99) == (0, 0, 0)
+    assert await db.stats.user_record(1) == (2, 1, 0)
+    assert await db.stats.user_record(99) == (0, 0, 0)
 
 
 async def test_backup_is_a_consistent_copy(db: Storage, tmp_path: Path) -> None:
     record = await active_game(db)
-    await db.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
+    await db.games.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
     target = tmp_path / "backup.db"
-    await db.backup(target)
+    await db.db.backup(target)
     copy = await Storage.open(target)
-    assert await copy.moves(record.id) == [Move.dot("blue", 1, 1)]
-    assert await copy.integrity_check() == "ok"
+    assert await copy.games.moves(record.id) == [Move.dot("blue", 1, 1)]
+    assert await copy.db.integrity_check() == "ok"
     await copy.close()
     with pytest.raises(FileExistsError):
-        await db.backup(target)
+        await db.db.backup(target)
 
 
 async def test_an_older_database_is_upgraded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "old.db"
     db = await Storage.open(path)  # written by "the old version": the migrations of today
     record = await active_game(db)
-    await db.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
+    await db.games.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
     await db.close()
     # "The new version" ships one more migration.
     newer = [
-        *repository_module.MIGRATIONS,
+        *schema_module.MIGRATIONS,
         "CREATE TABLE extra (id INTEGER PRIMARY KEY); ALTER TABLE users ADD nick TEXT",
     ]
-    monkeypatch.setattr(repository_module, "MIGRATIONS", newer)
-    monkeypatch.setattr(repository_module, "latest_version", lambda: len(newer))
+    monkeypatch.setattr(schema_module, "MIGRATIONS", newer)
+    monkeypatch.setattr(schema_module, "latest_version", lambda: len(newer))
     db = await Storage.open(path)
-    assert await db.schema_version() == len(newer)
-    assert await db.moves(record.id) == [Move.dot("blue", 1, 1)]  # the data survived the upgrade
-    await db._conn.execute("INSERT INTO extra (id) VALUES (1)")
+    assert await db.db.schema_version() == len(newer)
+    assert await db.games.moves(record.id) == [Move.dot("blue", 1, 1)]  # the data survived the upgrade
+    await db.db.conn.execute("INSERT INTO extra (id) VALUES (1)")
     await db.close()
 
 
@@ -308,9 +363,9 @@ async def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path: Path, monk
     path = tmp_path / "bad.db"
     db = await Storage.open(path)
     await db.close()
-    bad = [*repository_module.MIGRATIONS, "CREATE TABLE ok1 (id INTEGER); THIS IS NOT SQL"]
-    monkeypatch.setattr(repository_module, "MIGRATIONS", bad)
-    monkeypatch.setattr(repository_module, "latest_version", lambda: len(bad))
+    bad = [*schema_module.MIGRATIONS, "CREATE TABLE ok1 (id INTEGER); THIS IS NOT SQL"]
+    monkeypatch.setattr(schema_module, "MIGRATIONS", bad)
+    monkeypatch.setattr(schema_module, "latest_version", lambda: len(bad))
     with pytest.raises(sqlite3.OperationalError):
         await Storage.open(path)
     conn = sqlite3.connect(path)
@@ -370,7 +425,7 @@ async def test_a_version_1_database_is_upgraded_to_the_current_schema(tmp_path: 
     and keeps its games and moves."""
     path = tmp_path / "v1.db"
     conn = sqlite3.connect(path)
-    for statement in repository_module._split_sql(repository_module.MIGRATIONS[0]):
+    for statement in database_module.split_sql(schema_module.MIGRATIONS[0]):
         conn.execute(statement)
     conn.execute("PRAGMA user_version = 1")
     conn.execute("INSERT INTO chats (id, type, title, created_at, updated_at) VALUES (-9, 'group', 'Old', 0, 0)")
@@ -382,16 +437,21 @@ async def test_a_version_1_database_is_upgraded_to_the_current_schema(tmp_path: 
     conn.execute(
         "INSERT INTO moves (game_id, ply, colour, kind, x, y, created_at) VALUES (1, 1, 'blue', 'dot', 5, 5, 0)"
     )
+    conn.execute("INSERT INTO board_messages (chat_id, message_id, game_id, ply, created_at) VALUES (-9, 6, 1, 0, 0)")
     conn.execute("INSERT INTO board_messages (chat_id, message_id, game_id, ply, created_at) VALUES (-9, 7, 1, 1, 0)")
     conn.commit()
     conn.close()
     db = await Storage.open(path)
-    assert await db.schema_version() == latest_version() >= 2
-    record = await db.get_game(1)
+    assert await db.db.schema_version() == latest_version() >= 3
+    # Board messages became messages; only the latest board of the active game still has buttons to take away.
+    old, latest = await db.messages.get(-9, 6), await db.messages.get(-9, 7)
+    assert old is not None and old.kind == "board" and old.game_id == 1 and not old.live
+    assert latest is not None and latest.ply == 1 and latest.live
+    record = await db.games.get(1)
     assert record is not None and record.rated and record.watch is None
-    assert await db.moves(1) == [Move.dot("blue", 5, 5)]
-    assert await db.picture_of(1, 1) is None
-    assert await db.set_watch(1, "code") == "code"
-    await db.follow(1, 5)
-    assert await db.spectators(1) == [5]
+    assert await db.games.moves(1) == [Move.dot("blue", 5, 5)]
+    assert await db.messages.picture_of(1, 1) is None
+    assert await db.games.set_watch(1, "code") == "code"
+    await db.follows.add(1, 5)
+    assert await db.follows.of_game(1) == [5]
     await db.close()

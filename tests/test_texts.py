@@ -4,7 +4,6 @@ exists, every text formats without errors, plurals and durations read right."""
 from __future__ import annotations
 
 import ast
-import re
 from collections import defaultdict
 from functools import cache
 
@@ -14,9 +13,11 @@ from fluent.syntax import FluentParser
 from fluent.syntax.ast import Junk, Message, NumberLiteral, SelectExpression, VariableReference
 from fluent.syntax.visitor import Visitor
 
-from tochki_bot.captions import record_result_text
-from tochki_bot.i18n import LANGUAGES, TextError, catalogue
-from tochki_bot.texts import COMMANDS, duration, language_for, mention, t
+from tochki_bot.i18n import LANGUAGES, TextError, catalogue, duration, language_for, t
+from tochki_bot.services import Problem
+from tochki_bot.telegram.app import MENU
+from tochki_bot.telegram.captions import record_result_text
+from tochki_bot.telegram.formatting import mention
 
 SOURCES = TESTS.parent / "tochki_bot"
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
@@ -170,19 +171,16 @@ def test_every_key_the_code_uses_exists() -> None:
             assert any(key.startswith(prefix) for key in CATALOGUES[lang]), (lang, prefix)
 
 
-def test_every_refusal_the_code_can_raise_has_a_text() -> None:
-    """``GameError`` codes and the engine's ``Reason`` values name texts (``handlers.error_text``)."""
-    from tochki_bot.engine import Reason
-
-    codes = set(re.findall(r'GameError\(\s*"(\w+)"', (SOURCES / "games.py").read_text(encoding="utf-8")))
-    codes |= {reason.value for reason in Reason}
-    codes.discard("duplicate")  # never shown: the handlers answer a duplicate update with silence
+def test_every_refusal_the_services_can_give_has_a_text() -> None:
+    """Each ``Problem`` (the engine's ``Reason`` values among them) names a text (``Request.text_of``)."""
+    codes = {problem.value for problem in Problem}
+    codes.discard("duplicate")  # never shown: a repeated update is answered with silence
     for lang in LANGUAGES:
         assert sorted(codes - CATALOGUES[lang].keys()) == [], lang
 
 
 def test_every_command_has_a_menu_text() -> None:
-    for command in COMMANDS:
+    for command in MENU:
         assert t("en", f"cmd_{command}") and t("ru", f"cmd_{command}")
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import secrets
 import sys
 from urllib.parse import urlparse
 
@@ -37,20 +36,20 @@ def _parser() -> argparse.ArgumentParser:
 
 
 async def _backup(db_path: str, target: str) -> None:
-    from storage import Storage
+    from .services import Services
 
-    db = await Storage.open(db_path)
+    services = await Services.open(db_path)
     try:
-        await db.backup(target)
+        await services.backup(target)
     finally:
-        await db.close()
+        await services.close()
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run what the command line asks for; returns the exit status."""
     args = _parser().parse_args(argv)
     if args.command == "backup":
-        from storage import default_path
+        from .services import default_path
 
         try:
             asyncio.run(_backup(default_path(), args.path))
@@ -67,26 +66,16 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
-    from telegram import Update
+    from .telegram.app import run
 
-    from .app import build_application
-
-    application = build_application(config)
     if args.webhook:
         url = urlparse(args.webhook)
         if url.scheme != "https" or not url.netloc:
             print("--webhook needs a public https:// URL", file=sys.stderr)
             return 2
-        application.run_webhook(
-            listen=args.listen,
-            port=args.port,
-            url_path=url.path.lstrip("/"),
-            webhook_url=args.webhook,
-            secret_token=args.secret_token or secrets.token_urlsafe(32),
-            allowed_updates=Update.ALL_TYPES,
-        )
+        run(config, webhook=args.webhook, listen=args.listen, port=args.port, secret_token=args.secret_token)
     else:
-        application.run_polling(allowed_updates=Update.ALL_TYPES)
+        run(config)
     return 0
 
 

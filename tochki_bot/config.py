@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from storage import default_path
+from .services import default_path
 
 TOKEN_HELP = (
     "TELEGRAM_BOT_TOKEN is not set.\n"

@@ -21,12 +21,13 @@ help =
     <b>Moves</b> are points <code>x-y</code>: x counted from the left, y from the bottom, as numbered on the picture's edges. Any of these works:
     • <code>/m 20-18</code> (or <code>/move 20-18</code>) anywhere;
     • a reply to the board picture with <code>20-18</code>;
-    • the buttons under the board: they cover the part framed in orange; the arrows move the frame, ◎ jumps to the last move;
+    • the buttons under the board: they cover the part framed in orange; the arrows move the frame, ◎ jumps to the last move, 🔍 shows that part large;
     • plain <code>20-18</code> in a private chat, and in groups where I can read all messages.
     { $privacy }
+    Playing several games? Every board says its number: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> name the game, and a reply to a board is about that board's game.
 
     <b>Other commands</b>
-    /board shows the board again · /resign · /draw offers a draw · /ground declares grounding · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings · /me your record · /lang ru or /lang en · /rules
+    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings · /me your record · /lang ru or /lang en · /rules
 
     <b>Sharing</b>
     /sgf the game as an SGF record · /png the board at full resolution · /replay an animated replay · /watch a spectator link. Send me an <code>.sgf</code> file (zagram.org, playdots, KataGoDots…) to see it, step through it or continue it. Type @{ $bot } in any chat to share one of your boards.
@@ -51,7 +52,7 @@ chatter_private = Write a move as <code>x-y</code>, for example <code>20-18</cod
 
 # $hint: lobby_hint_group or lobby_hint_private (after lobby_continued for a continued record).
 lobby =
-    <b>New game of Точки</b>
+    <b>New game #{ $id } of Точки</b>
     Board { $size } · start: { $start } · time per move: { $time }
     Colours: { $colours }
     Created by { $creator }.
@@ -102,8 +103,6 @@ malformed = Write a move as <code>x-y</code>, for example <code>20-18</code>: x 
 off_board = { $point } is off the board: x is 1–{ $width }, y is 1–{ $height }.
 occupied = { $point } is already taken.
 captured = { $point } is inside a capture area: no dots can go there.
-already_grounded = Grounding has already been declared.
-wrong_turn = Not your move.
 move_usage = Send <code>/m 20-18</code>: x from the left, y from the bottom.
 reply_usage = To move, reply to the board with <code>x-y</code>, for example <code>20-18</code>.
 cancel_started = The game has started; it can no longer be cancelled. You can /resign or offer a /draw.
@@ -121,17 +120,18 @@ point_busy = { $point } is not free
 
 ## Boards
 
-blue = blue
-red = red
-caption_score = 🔵 { $blue } <b>{ $score_blue } : { $score_red }</b> { $red } 🔴
-caption_move = Move { $ply }: { $point } ({ $colour })
+caption_move =
+    Move { $ply }: { $point } { $colour ->
+        [blue] 🔵
+       *[red] 🔴
+    }
 # How many of the opponent's dots the move captured.
 caption_captured =
     { $count ->
         [one] { $count } dot captured
        *[other] { $count } dots captured
     }
-caption_start = Game #{ $id }. Blue starts.
+caption_start = Blue moves first.
 caption_turn = { $mention }, your move
 caption_left = { $left } left
 caption_window = Buttons: x { $x0 }–{ $x1 }, y { $y0 }–{ $y1 }
@@ -176,14 +176,12 @@ duration_days_hours = { $d } d { $h } h
 
 ## Lists
 
-games_title = <b>Your games</b>
+games_title =
+    <b>Your games</b>: { $count ->
+        [one] { $count } game
+       *[other] { $count } games
+    }, your move in { $waiting }. Press a game to see its board.
 games_none = You have no games in progress. Start one with /new.
-games_line = #{ $id } · { $where } · { $opponent } · { $status }
-games_where_private = private
-games_lobby = waiting for an opponent
-games_your_move = <b>your move</b>
-games_their_move = { $name }'s move
-games_vs = vs { $name }
 stats_title = <b>Results in this chat</b> (wins · losses · draws)
 stats_line = { $n }. { $name } — { $wins } · { $losses } · { $draws }
 stats_none = No finished games here yet.
@@ -329,3 +327,53 @@ inline_description = move { $ply } · { $status }
 inline_open = Open in the bot
 inline_status_over = finished
 inline_status_on = { $name } to move
+
+## Games, questions, choices
+
+caption_head = <b>#{ $id }</b> · 🔵 { $blue } <b>{ $score_blue } : { $score_red }</b> { $red } 🔴
+caption_head_player =
+    <b>#{ $id }</b> · vs { $opponent } { $colour ->
+        [blue] 🔵
+       *[red] 🔴
+    } · 🔵 <b>{ $score_blue } : { $score_red }</b> 🔴
+caption_your_move = <b>Your move</b>
+caption_their_move = { $name } to move
+cancelled_caption = <b>Game cancelled.</b> { $result }.
+result_cancelled_resignation = { $loser } resigned before making a move, so the game does not count
+picture_game = #{ $id }
+label_game = #{ $id }
+label_lobby = waiting for an opponent
+label_vs = vs { $name }
+label_your_move = your move
+label_their_move = their move
+label_over = over
+btn_zoom = 🔍
+btn_full = 🗺
+zoom_caption = #{ $id } · x { $x0 }–{ $x1 }, y { $y0 }–{ $y1 }
+zoom_usage = Send <code>/zoom 20-18</code> to see the board around a point, large (/zoom alone: around the last move).
+watching_ended = Game #{ $id } is over; you no longer follow it.
+lobby_expired = Game #{ $id }: nobody joined within 7 days, so the invitation is closed.
+question_over = Game #{ $id } is over.
+draw_lapsed = The draw offer in game #{ $id } lapsed: the game went on.
+question_stale = Out of date: game #{ $id } went on.
+post_as_yourself = Please write as yourself, not on behalf of the group or a channel: I need to know who is playing.
+pick_game = Which game?
+pick_move = It is your move in several games. Which one is { $point } for?
+picked = Game #{ $id }.
+picked_move = { $point } in game #{ $id }.
+button_unknown = This button no longer works.
+not_yours = Only { $name } can press this.
+no_turn_anywhere = It is not your move in any of your games.
+invite_cancelled = This game was cancelled by its creator.
+invite_expired = This invitation has expired: nobody opened it within 7 days.
+invite_needed = This game is joined through its invitation link.
+record_over = The game in this record has ended; it cannot be continued.
+time_is_up = Too late: the time for the move had run out, so the game is lost on time.
+open_invitation = You already have an open invitation (one at a time). Here it is; cancel it to make another:
+resign_withdrawn = Resignation withdrawn: game #{ $id } goes on.
+resigned = { $name } resigned game #{ $id }.
+ground_withdrawn = Grounding withdrawn: game #{ $id } goes on.
+grounded = { $name } declared grounding in game #{ $id }.
+draw_accepted = { $name } accepted the draw.
+record_jump_usage = Reply to the record with a move number, for example <code>120</code>, to jump there.
+cmd_zoom = The board around a point, large: /zoom 20-18

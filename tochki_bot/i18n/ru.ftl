@@ -23,12 +23,13 @@ help =
     <b>Ход</b> — это пункт <code>x-y</code>: x считается слева, y — снизу, как подписано по краям картинки. Подойдёт любой способ:
     • <code>/m 20-18</code> (или <code>/move 20-18</code>) где угодно;
     • ответ на картинку с полем: <code>20-18</code>;
-    • кнопки под картинкой: они повторяют участок поля в оранжевой рамке; стрелки сдвигают рамку, ◎ возвращает к последнему ходу;
+    • кнопки под картинкой: они повторяют участок поля в оранжевой рамке; стрелки сдвигают рамку, ◎ возвращает к последнему ходу, 🔍 показывает этот участок крупно;
     • просто <code>20-18</code> в личном чате и в группах, где я читаю все сообщения.
     { $privacy }
+    Играете несколько партий? У каждого поля есть номер: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> относятся к игре №12, а ответ на картинку — к игре на этой картинке.
 
     <b>Другие команды</b>
-    /board — показать поле · /resign — сдаться · /draw — предложить ничью · /ground — заземлиться · /cancel — отменить ещё не начатую игру · /games — ваши игры · /stats — таблица результатов · /top — рейтинг · /me — ваши результаты · /lang ru или /lang en · /rules — правила
+    /board — показать поле · /zoom 20-18 — поле вокруг пункта крупно · /resign — сдаться · /draw — предложить ничью · /ground — заземлиться · /cancel — отменить ещё не начатую игру · /games — ваши игры · /stats — таблица результатов · /top — рейтинг · /me — ваши результаты · /lang ru или /lang en · /rules — правила
 
     <b>Поделиться</b>
     /sgf — запись игры в SGF · /png — поле в полном разрешении · /replay — анимированный повтор · /watch — ссылка для зрителей. Пришлите мне файл <code>.sgf</code> (zagram.org, playdots, KataGoDots…) — я покажу запись, её можно пролистать или доиграть. Наберите @{ $bot } в любом чате, чтобы поделиться своим полем.
@@ -53,7 +54,7 @@ chatter_private = Ход пишется как <code>x-y</code>, наприме�
 
 # $hint: lobby_hint_group или lobby_hint_private (для продолжения записи — после lobby_continued).
 lobby =
-    <b>Новая игра в Точки</b>
+    <b>Новая игра №{ $id } в Точки</b>
     Поле { $size } · начало: { $start } · время на ход: { $time }
     Цвета: { $colours }
     Создатель: { $creator }.
@@ -104,8 +105,6 @@ malformed = Ход пишется как <code>x-y</code>, например <cod
 off_board = Пункт { $point } за пределами поля: x от 1 до { $width }, y от 1 до { $height }.
 occupied = Пункт { $point } уже занят.
 captured = Пункт { $point } в окружении: ставить туда нельзя.
-already_grounded = Заземление уже объявлено.
-wrong_turn = Сейчас не ваш ход.
 move_usage = Напишите <code>/m 20-18</code>: x считается слева, y — снизу.
 reply_usage = Чтобы сходить, ответьте на картинку с полем ходом <code>x-y</code>, например <code>20-18</code>.
 cancel_started = Игра уже началась, отменить её нельзя. Можно сдаться (/resign) или предложить ничью (/draw).
@@ -123,10 +122,11 @@ point_busy = Пункт { $point } занят
 
 ## Поле
 
-blue = синие
-red = красные
-caption_score = 🔵 { $blue } <b>{ $score_blue } : { $score_red }</b> { $red } 🔴
-caption_move = Ход { $ply }: { $point } ({ $colour })
+caption_move =
+    Ход { $ply }: { $point } { $colour ->
+        [blue] 🔵
+       *[red] 🔴
+    }
 # Сколько точек соперника окружил ход.
 caption_captured =
     { $count ->
@@ -135,7 +135,7 @@ caption_captured =
         [many] окружено { $count } точек
        *[other] окружено { $count } точки
     }
-caption_start = Игра №{ $id }. Первыми ходят синие.
+caption_start = Первыми ходят синие.
 caption_turn = { $mention }, ваш ход
 caption_left = осталось { $left }
 caption_window = Кнопки: x { $x0 }–{ $x1 }, y { $y0 }–{ $y1 }
@@ -180,14 +180,8 @@ duration_days_hours = { $d } дн { $h } ч
 
 ## Списки
 
-games_title = <b>Ваши игры</b>
+games_title = <b>Ваши игры</b> ({ $count }), ваш ход: { $waiting }. Нажмите на игру, чтобы увидеть поле.
 games_none = У вас нет текущих игр. Начните новую командой /new.
-games_line = №{ $id } · { $where } · { $opponent } · { $status }
-games_where_private = личная
-games_lobby = ждёт соперника
-games_your_move = <b>ваш ход</b>
-games_their_move = ходит { $name }
-games_vs = против { $name }
 stats_title = <b>Результаты в этом чате</b> (победы · поражения · ничьи)
 stats_line = { $n }. { $name } — { $wins } · { $losses } · { $draws }
 stats_none = Здесь ещё нет законченных игр.
@@ -357,3 +351,53 @@ inline_description = ход { $ply } · { $status }
 inline_open = Открыть в боте
 inline_status_over = окончена
 inline_status_on = ходит { $name }
+
+## Игры, вопросы, выбор
+
+caption_head = <b>№{ $id }</b> · 🔵 { $blue } <b>{ $score_blue } : { $score_red }</b> { $red } 🔴
+caption_head_player =
+    <b>№{ $id }</b> · против { $opponent } { $colour ->
+        [blue] 🔵
+       *[red] 🔴
+    } · 🔵 <b>{ $score_blue } : { $score_red }</b> 🔴
+caption_your_move = <b>Ваш ход</b>
+caption_their_move = Ходит { $name }
+cancelled_caption = <b>Игра отменена.</b> { $result }.
+result_cancelled_resignation = { $loser } сдаётся, не сделав ни одного хода, поэтому игра не засчитывается
+picture_game = №{ $id }
+label_game = №{ $id }
+label_lobby = ждёт соперника
+label_vs = против { $name }
+label_your_move = ваш ход
+label_their_move = ход соперника
+label_over = окончена
+btn_zoom = 🔍
+btn_full = 🗺
+zoom_caption = №{ $id } · x { $x0 }–{ $x1 }, y { $y0 }–{ $y1 }
+zoom_usage = Напишите <code>/zoom 20-18</code>, чтобы увидеть поле вокруг пункта крупно (просто /zoom — вокруг последнего хода).
+watching_ended = Игра №{ $id } окончена; вы больше не следите за ней.
+lobby_expired = Игра №{ $id }: за 7 дней никто не присоединился, приглашение закрыто.
+question_over = Игра №{ $id } окончена.
+draw_lapsed = Предложение ничьей в игре №{ $id } снято: игра продолжилась.
+question_stale = Уже неактуально: в игре №{ $id } сделан ход.
+post_as_yourself = Пишите, пожалуйста, от своего имени, а не от имени группы или канала: мне нужно знать, кто играет.
+pick_game = Какая игра?
+pick_move = Ваш ход сразу в нескольких играх. В какой из них сходить { $point }?
+picked = Игра №{ $id }.
+picked_move = { $point } — в игре №{ $id }.
+button_unknown = Эта кнопка больше не работает.
+not_yours = Нажать может только { $name }.
+no_turn_anywhere = Сейчас ни в одной из ваших игр не ваш ход.
+invite_cancelled = Эту игру отменил её создатель.
+invite_expired = Срок приглашения истёк: за 7 дней его никто не открыл.
+invite_needed = В эту игру входят по ссылке-приглашению.
+record_over = Партия в этой записи окончена; доиграть её нельзя.
+time_is_up = Поздно: время на ход вышло, и игра проиграна по времени.
+open_invitation = У вас уже есть открытое приглашение (только одно за раз). Вот оно; отмените его, чтобы создать новое:
+resign_withdrawn = Сдача отменена: игра №{ $id } продолжается.
+resigned = { $name } сдаётся в игре №{ $id }.
+ground_withdrawn = Заземление отменено: игра №{ $id } продолжается.
+grounded = { $name } заземляется в игре №{ $id }.
+draw_accepted = { $name } принимает ничью.
+record_jump_usage = Ответьте на запись номером хода, например <code>120</code>, чтобы перейти к нему.
+cmd_zoom = Поле вокруг пункта крупно: /zoom 20-18

@@ -1,0 +1,208 @@
+"""The SQLite file: one aiosqlite connection, its migrations, and write transactions.
+
+Every write is one ``BEGIN IMMEDIATE`` transaction. ``Database.transaction()`` opens one; a repository write made
+inside it joins it, so a use case can change several aggregates (a move and the messages it makes) atomically. The
+Telegram update behind a write is claimed in the same transaction, so a duplicate update changes nothing
+(``Duplicate``). SQL is built from constants only; every value is a parameter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from . import schema
+
+DEFAULT_PATH = "tochki.db"
+BUSY_TIMEOUT_MS = 10_000
+
+
+class StorageError(Exception):
+    """Something is wrong with the database itself."""
+
+
+class SchemaTooNew(StorageError):
+    """The database was written by a newer version of the bot."""
+
+
+class Conflict(StorageError):
+    """The game changed since it was read (another move, or its state): nothing was written."""
+
+
+class Duplicate(StorageError):
+    """This Telegram update was already processed: nothing was written."""
+
+
+class OpenGameExists(StorageError):
+    """The chat (or forum topic) already has an open game."""
+
+
+def default_path() -> str:
+    """``$TOCHKI_DB`` or ``./tochki.db``."""
+    return os.environ.get("TOCHKI_DB") or DEFAULT_PATH
+
+
+_current: ContextVar[Database | None] = ContextVar("tochki_transaction", default=None)
+"""The database whose write transaction the running task is inside, if any."""
+
+
+class Database:
+    """One SQLite file through one aiosqlite connection. Open with ``await Database.open(path)``.
+
+    ``clock`` gives the current time in seconds (tests inject their own).
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: str, clock: Callable[[], float]) -> None:
+        self.conn = conn
+        self.path = path
+        self.clock = clock
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls, path: str | os.PathLike[str] | None = None, *, clock: Callable[[], float] = time.time
+    ) -> Database:
+        """Open (creating if needed) and upgrade the database at ``path`` (default: ``$TOCHKI_DB`` or ./tochki.db).
+
+        Raises ``SchemaTooNew`` for a database written by a newer version.
+        """
+        path = str(path if path is not None else default_path())
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            mode = await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone()
+            if path != ":memory:" and (mode is None or str(mode[0]).lower() != "wal"):
+                raise StorageError(f"could not switch {path} to WAL mode")
+            await conn.execute("PRAGMA synchronous = FULL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            database = cls(conn, path, clock)
+            await database._migrate()
+        except BaseException:
+            await conn.close()
+            raise
+        return database
+
+    async def _migrate(self) -> None:
+        version = await self.schema_version()
+        known = schema.latest_version()
+        if version > known:
+            raise SchemaTooNew(
+                f"{self.path} was written by a newer version of tochki-bot (schema {version}); "
+                f"this version knows schemas up to {known}. Upgrade the bot, or restore a backup."
+            )
+        for number in range(version + 1, known + 1):
+            async with self.transaction():
+                for statement in split_sql(schema.MIGRATIONS[number - 1]):
+                    await self.conn.execute(statement)
+                await self.conn.execute(f"PRAGMA user_version = {number}")
+
+    async def schema_version(self) -> int:
+        """The ``PRAGMA user_version`` of the file: how many migrations are applied."""
+        row = await (await self.conn.execute("PRAGMA user_version")).fetchone()
+        return int(row[0]) if row else 0
+
+    async def close(self) -> None:
+        """Close the connection (a WAL checkpoint happens on close)."""
+        await self.conn.close()
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Reading and writing
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Cursor:
+        """Run one statement (inside a transaction for writes)."""
+        return await self.conn.execute(sql, params)
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """All rows of a query."""
+        return list(await self.conn.execute_fetchall(sql, params))
+
+    async def row(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first row of a query, or ``None``."""
+        return await (await self.conn.execute(sql, params)).fetchone()
+
+    @asynccontextmanager
+    async def transaction(self, update_id: int | None = None) -> AsyncIterator[None]:
+        """One write transaction; with ``update_id``, the update is claimed in it (``Duplicate`` if it was before).
+
+        Writers in this process queue on a lock, other processes wait on SQLite's. Inside a transaction, a nested
+        ``transaction()`` joins it: everything commits or rolls back together.
+        """
+        if _current.get() is self:
+            await self._claim(update_id)
+            yield
+            return
+        async with self._lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            token = _current.set(self)
+            try:
+                await self._claim(update_id)
+                yield
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            else:
+                await self.conn.execute("COMMIT")
+            finally:
+                _current.reset(token)
+
+    async def _claim(self, update_id: int | None) -> None:
+        if update_id is None:
+            return
+        cursor = await self.conn.execute(
+            "INSERT OR IGNORE INTO processed_updates (update_id, processed_at) VALUES (?, ?)",
+            (update_id, self.clock()),
+        )
+        if cursor.rowcount == 0:
+            raise Duplicate(f"update {update_id} was already processed")
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Processed updates
+
+    async def is_processed(self, update_id: int) -> bool:
+        """True when the update was already processed."""
+        return await self.row("SELECT 1 FROM processed_updates WHERE update_id = ?", (update_id,)) is not None
+
+    async def claim_update(self, update_id: int) -> None:
+        """Record an update whose handling writes nothing else; raises ``Duplicate`` the second time."""
+        async with self.transaction(update_id):
+            pass
+
+    async def prune_updates(self, older_than: float) -> int:
+        """Forget processed update ids older than ``older_than`` (Telegram does not resend old updates)."""
+        async with self.transaction():
+            cursor = await self.conn.execute("DELETE FROM processed_updates WHERE processed_at < ?", (older_than,))
+            return cursor.rowcount
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Maintenance
+
+    async def integrity_check(self) -> str:
+        """``PRAGMA integrity_check``: ``"ok"`` for a sound file."""
+        row = await self.row("PRAGMA integrity_check")
+        return str(row[0]) if row else "no answer"
+
+    async def backup(self, target: str | os.PathLike[str]) -> None:
+        """A consistent copy of the live database at ``target`` (SQLite's online backup API)."""
+        target = Path(target)
+        if target.exists():
+            raise FileExistsError(f"{target} already exists")
+        async with self._lock:
+            dest = await aiosqlite.connect(str(target))
+            try:
+                await self.conn.backup(dest)
+            finally:
+                await dest.close()
+
+
+def split_sql(script: str) -> list[str]:
+    """Split a migration into statements (they contain no ``;`` inside strings, no ``--`` inside strings)."""
+    lines = [line.split("--", 1)[0] for line in script.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

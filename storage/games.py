@@ -1,0 +1,330 @@
+"""Games and their moves: one aggregate. A game's row holds its settings, players, state, score and clock; its moves
+are rows of their own, appended with an optimistic check of the game's ply."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import fields
+from typing import Any
+
+from tochki_bot.engine import Colour, GameSettings, Move, MoveKind, Point
+
+from .database import Conflict, Database, OpenGameExists
+from .records import ColourChoice, GameKind, GameRecord, GameState, setup_from_json, setup_to_json
+
+_COLUMNS = [f.name for f in fields(GameRecord)]
+_SELECT = "SELECT " + ", ".join(_COLUMNS) + " FROM games"
+_UPDATABLE = {
+    "width",
+    "height",
+    "start",
+    "move_seconds",
+    "colours",
+    "deadline",
+    "alert_at",
+    "reminded",
+    "draw_offer",
+    "state",
+    "winner",
+    "reason",
+    "score_blue",
+    "score_red",
+    "finished_at",
+    "blue_id",
+    "red_id",
+    "rated",
+}
+"""Columns a caller may change with ``update``: whitelisted, so names never come from outside."""
+
+
+def _game(row: Sequence[Any]) -> GameRecord:
+    values = dict(zip(_COLUMNS, row, strict=True))
+    values["setup"] = setup_from_json(values["setup"])
+    values["rated"] = bool(values["rated"])
+    return GameRecord(**values)
+
+
+def _move_row(game_id: int, ply: int, move: Move, user_id: int | None, now: float) -> tuple[Any, ...]:
+    point = move.point
+    return (
+        game_id,
+        ply,
+        move.colour,
+        MoveKind(move.kind).value,
+        point[0] if point else None,
+        point[1] if point else None,
+        user_id,
+        now,
+    )
+
+
+_INSERT_MOVE = (
+    "INSERT INTO moves (game_id, ply, colour, kind, x, y, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+class Games:
+    """The ``games`` and ``moves`` tables."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(
+        self,
+        *,
+        chat_id: int,
+        creator_id: int,
+        settings: GameSettings,
+        kind: GameKind = "group",
+        thread_id: int = 0,
+        move_seconds: int | None = None,
+        colours: ColourChoice = "random",
+        invite: str | None = None,
+        watch: str | None = None,
+        moves: Sequence[Move] = (),
+        rated: bool = True,
+    ) -> GameRecord:
+        """Open a game in the lobby, optionally with moves already played (a game continued from a record).
+
+        Raises ``OpenGameExists`` when the place already has an open group game.
+        """
+        now = self._db.clock()
+        try:
+            async with self._db.transaction():
+                cursor = await self._db.execute(
+                    "INSERT INTO games (chat_id, thread_id, kind, width, height, start, setup, move_seconds, state, "
+                    "creator_id, colours, invite, watch, ply, rated, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        chat_id,
+                        thread_id,
+                        kind,
+                        settings.width,
+                        settings.height,
+                        settings.start,
+                        setup_to_json(settings.setup),
+                        move_seconds,
+                        creator_id,
+                        colours,
+                        invite,
+                        watch,
+                        len(moves),
+                        int(rated),
+                        now,
+                        now,
+                    ),
+                )
+                game_id = int(cursor.lastrowid or 0)
+                for ply, move in enumerate(moves, 1):
+                    await self._db.execute(_INSERT_MOVE, _move_row(game_id, ply, move, None, now))
+        except sqlite3.IntegrityError as exc:
+            if "UNIQUE" in str(exc):
+                raise OpenGameExists(f"chat {chat_id} (topic {thread_id}) already has an open game") from None
+            raise
+        game = await self.get(game_id)
+        assert game is not None
+        return game
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Finding games
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        """The game's row, or ``None``."""
+        row = await self._db.row(_SELECT + " WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def open_in(self, chat_id: int, thread_id: int = 0) -> GameRecord | None:
+        """The group game in the lobby or being played in this chat (forum topic), if any."""
+        row = await self._db.row(
+            _SELECT + " WHERE chat_id = ? AND thread_id = ? AND kind = 'group' AND state IN ('lobby', 'active')",
+            (chat_id, thread_id),
+        )
+        return _game(row) if row else None
+
+    async def latest_in(self, chat_id: int, thread_id: int = 0) -> GameRecord | None:
+        """The most recent game of a chat (forum topic), whatever its state."""
+        row = await self._db.row(
+            _SELECT + " WHERE chat_id = ? AND thread_id = ? ORDER BY id DESC LIMIT 1", (chat_id, thread_id)
+        )
+        return _game(row) if row else None
+
+    async def of_chat_open(self, chat_id: int) -> list[GameRecord]:
+        """The chat's open group games, one per forum topic."""
+        rows = await self._db.rows(
+            _SELECT + " WHERE chat_id = ? AND kind = 'group' AND state IN ('lobby', 'active')", (chat_id,)
+        )
+        return [_game(r) for r in rows]
+
+    async def by_invite(self, code: str) -> GameRecord | None:
+        """The private game behind an invitation code."""
+        row = await self._db.row(_SELECT + " WHERE invite = ?", (code,))
+        return _game(row) if row else None
+
+    async def by_watch(self, code: str) -> GameRecord | None:
+        """The game behind a spectator link."""
+        row = await self._db.row(_SELECT + " WHERE watch = ?", (code,))
+        return _game(row) if row else None
+
+    async def of_user(
+        self,
+        user_id: int,
+        states: Sequence[GameState] = ("lobby", "active"),
+        *,
+        kind: GameKind | None = None,
+        limit: int = 50,
+    ) -> list[GameRecord]:
+        """The user's games in ``states`` (their lobbies included), most recently changed first."""
+        marks = ", ".join("?" for _ in states)
+        sql = (
+            _SELECT + f" WHERE (blue_id = ? OR red_id = ? OR (creator_id = ? AND state = 'lobby')) "
+            f"AND state IN ({marks})"
+        )
+        params: list[Any] = [user_id, user_id, user_id, *states]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        rows = await self._db.rows(sql + " ORDER BY updated_at DESC, id DESC LIMIT ?", (*params, limit))
+        return [_game(r) for r in rows]
+
+    async def lobbies_of(self, creator_id: int, kind: GameKind = "private") -> list[GameRecord]:
+        """The open lobbies a user created, newest first."""
+        rows = await self._db.rows(
+            _SELECT + " WHERE creator_id = ? AND state = 'lobby' AND kind = ? ORDER BY id DESC", (creator_id, kind)
+        )
+        return [_game(r) for r in rows]
+
+    async def due(self, now: float, limit: int = 100) -> list[GameRecord]:
+        """Active games whose clock needs attention (a reminder or a timeout) at ``now``, most urgent first."""
+        rows = await self._db.rows(
+            _SELECT + " WHERE state = 'active' AND alert_at IS NOT NULL AND alert_at <= ? ORDER BY alert_at LIMIT ?",
+            (now, limit),
+        )
+        return [_game(r) for r in rows]
+
+    async def lobbies_before(self, created_before: float, limit: int = 100) -> list[GameRecord]:
+        """Lobbies opened before ``created_before``, oldest first (invitations that have expired)."""
+        rows = await self._db.rows(
+            _SELECT + " WHERE state = 'lobby' AND created_at < ? ORDER BY created_at LIMIT ?", (created_before, limit)
+        )
+        return [_game(r) for r in rows]
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Changing games
+
+    async def update(
+        self,
+        game_id: int,
+        *,
+        expect_state: GameState | None = None,
+        expect_ply: int | None = None,
+        **changes: Any,
+    ) -> GameRecord:
+        """Change some of a game's columns, if it is still in ``expect_state`` at ``expect_ply``.
+
+        Raises ``Conflict`` when the game moved on.
+        """
+        unknown = set(changes) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"cannot update {sorted(unknown)}")
+        columns = sorted(changes)
+        sets = "".join(f"{c} = ?, " for c in columns)
+        where, params = "id = ?", [game_id]
+        if expect_state is not None:
+            where += " AND state = ?"
+            params.append(expect_state)  # type: ignore[arg-type]
+        if expect_ply is not None:
+            where += " AND ply = ?"
+            params.append(expect_ply)
+        async with self._db.transaction():
+            cursor = await self._db.execute(
+                f"UPDATE games SET {sets}updated_at = ? WHERE {where}",
+                (*[changes[c] for c in columns], self._db.clock(), *params),
+            )
+            if cursor.rowcount != 1:
+                raise Conflict(f"game {game_id} is no longer as expected")
+        game = await self.get(game_id)
+        assert game is not None
+        return game
+
+    async def append_move(
+        self,
+        game_id: int,
+        expected_ply: int,
+        move: Move,
+        *,
+        user_id: int | None,
+        score: tuple[int, int],
+        deadline: float | None = None,
+        alert_at: float | None = None,
+        result: tuple[Colour | None, str] | None = None,
+        state: GameState = "finished",
+        rated: bool | None = None,
+    ) -> GameRecord:
+        """Append ``move`` as move ``expected_ply + 1`` of an active game, in one transaction.
+
+        The game's ply, score and clock are updated with it; with ``result`` the game ends in ``state``
+        (``finished``, or ``cancelled`` for a resignation before the first move) and, with ``rated``, that flag is
+        set. Raises ``Conflict`` if the game is no longer active at ``expected_ply``; then nothing is written.
+        """
+        now = self._db.clock()
+        async with self._db.transaction():
+            if result is None:
+                cursor = await self._db.execute(
+                    "UPDATE games SET ply = ply + 1, score_blue = ?, score_red = ?, deadline = ?, alert_at = ?, "
+                    "reminded = 0, draw_offer = NULL, updated_at = ? WHERE id = ? AND ply = ? AND state = 'active'",
+                    (score[0], score[1], deadline, alert_at, now, game_id, expected_ply),
+                )
+            else:
+                cursor = await self._db.execute(
+                    "UPDATE games SET ply = ply + 1, score_blue = ?, score_red = ?, deadline = NULL, alert_at = NULL, "
+                    "reminded = 0, draw_offer = NULL, state = ?, winner = ?, reason = ?, finished_at = ?, "
+                    "rated = COALESCE(?, rated), updated_at = ? WHERE id = ? AND ply = ? AND state = 'active'",
+                    (
+                        score[0],
+                        score[1],
+                        state,
+                        result[0],
+                        result[1],
+                        now,
+                        None if rated is None else int(rated),
+                        now,
+                        game_id,
+                        expected_ply,
+                    ),
+                )
+            if cursor.rowcount != 1:
+                raise Conflict(f"game {game_id} is not active at move {expected_ply}")
+            await self._db.execute(_INSERT_MOVE, _move_row(game_id, expected_ply + 1, move, user_id, now))
+        game = await self.get(game_id)
+        assert game is not None
+        return game
+
+    async def moves(self, game_id: int) -> list[Move]:
+        """The game's move list in order."""
+        rows = await self._db.rows("SELECT colour, kind, x, y FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))
+        return [Move(colour, MoveKind(kind), Point(x, y) if x is not None else None) for colour, kind, x, y in rows]
+
+    async def movers(self, game_id: int) -> list[int]:
+        """The ids of the users who made moves in the game (not the moves of a record it continues)."""
+        rows = await self._db.rows(
+            "SELECT DISTINCT user_id FROM moves WHERE game_id = ? AND kind = 'dot' AND user_id IS NOT NULL",
+            (game_id,),
+        )
+        return [int(r[0]) for r in rows]
+
+    async def set_watch(self, game_id: int, code: str) -> str:
+        """Give the game a spectator code unless it has one; returns the game's code."""
+        async with self._db.transaction():
+            await self._db.execute("UPDATE games SET watch = ? WHERE id = ? AND watch IS NULL", (code, game_id))
+        game = await self.get(game_id)
+        assert game is not None and game.watch is not None
+        return game.watch
+
+    async def move_chat(self, old_id: int, new_id: int) -> int:
+        """A group got a new id: its games go with it. Returns how many moved."""
+        async with self._db.transaction():
+            cursor = await self._db.execute(
+                "UPDATE games SET chat_id = ?, updated_at = ? WHERE chat_id = ?", (new_id, self._db.clock(), old_id)
+            )
+            return cursor.rowcount

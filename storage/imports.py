@@ -1,0 +1,27 @@
+"""Imported records: SGF files players sent, kept to step through them or continue them."""
+
+from __future__ import annotations
+
+from .database import Database
+from .records import ImportRecord
+
+
+class Imports:
+    """The ``imports`` table."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def save(self, chat_id: int, user_id: int, name: str | None, sgf: str) -> int:
+        """Keep a record a player sent; returns its id."""
+        async with self._db.transaction():
+            cursor = await self._db.execute(
+                "INSERT INTO imports (chat_id, user_id, name, sgf, created_at) VALUES (?, ?, ?, ?, ?)",
+                (chat_id, user_id, name, sgf, self._db.clock()),
+            )
+            return int(cursor.lastrowid or 0)
+
+    async def get(self, import_id: int) -> ImportRecord | None:
+        """An imported record."""
+        row = await self._db.row("SELECT id, chat_id, user_id, name, sgf FROM imports WHERE id = ?", (import_id,))
+        return ImportRecord(int(row[0]), int(row[1]), int(row[2]), row[3], str(row[4])) if row else None

@@ -1,0 +1,172 @@
+"""The use cases of tochki-bot: the only way into storage, and the one service every front end calls.
+
+A front end (Telegram today; a Mini App web API and an AI player next) turns its input into calls here and shows
+the views it gets back. Nothing here knows Telegram, HTML or pictures.
+
+>>> import asyncio
+>>> from tochki_bot.services import Person, Place, Services
+>>> async def demo():
+...     services = await Services.open(":memory:")
+...     anna, boris = Person(1, "Anna"), Person(2, "Boris")
+...     group = Place(-100, "supergroup", "Points club")
+...     lobby = (await services.lobby.open(group, anna)).view
+...     view = await services.lobby.join(lobby.id, boris, group)
+...     first = anna if view.colour_of(anna.id) == "blue" else boris
+...     view = await services.play.move(view.id, first, 20, 18)
+...     await services.close()
+...     return view.ply, view.to_move, view.position.dot(20, 18)
+>>> asyncio.run(demo())
+(1, 'red', 'blue')
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+
+from storage import Duplicate, ImportRecord, MessageKind, MessageRecord, Storage, default_path
+
+from .clock import ClockPass, GameClock, Reminder
+from .core import Core
+from .errors import Problem, ServiceError, TimeIsUp
+from .finder import Choice, Finder, Want
+from .lobby import (
+    BOARD_CHOICES,
+    COLOUR_CHOICES,
+    DEFAULT_TIME,
+    LOBBY_LIFETIME,
+    SETTINGS,
+    START_CHOICES,
+    TIME_CHOICES,
+    Lobby,
+    Opened,
+)
+from .messages import Messages
+from .model import Chat, ColourChoice, GameKind, GameState, GameView, LobbyChoice, Person, Place, Player
+from .people import People
+from .play import DrawOffer, GroundPreview, Play
+from .ratings import Rating, Ratings, leaderboard
+from .records import MAX_SGF_BYTES, Records
+
+KEEP_UPDATES = 7 * 86400.0
+"""Telegram keeps undelivered updates for a day; a week of processed update ids is plenty to spot repeats."""
+
+
+class Services:
+    """Every use case over one database. Open with ``await Services.open(path)``."""
+
+    def __init__(
+        self, storage: Storage, *, clock: Callable[[], float] | None = None, rng: random.Random | None = None
+    ) -> None:
+        core = self._core = Core(storage, clock or storage.clock, rng or random.Random())
+        self.people: People = core.people
+        self.lobby = Lobby(core)
+        self.play = Play(core)
+        self.clock = GameClock(core, self.play, self.lobby)
+        self.finder = Finder(core)
+        self.records = Records(core)
+        self.ratings = Ratings(storage)
+        self.messages = Messages(storage)
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        clock: Callable[[], float] | None = None,
+        rng: random.Random | None = None,
+    ) -> Services:
+        """Open (creating and upgrading as needed) the database at ``path`` (default ``$TOCHKI_DB``)."""
+        storage = await Storage.open(path, clock=clock or time.time)
+        return cls(storage, clock=clock, rng=rng)
+
+    async def close(self) -> None:
+        """Close the database."""
+        await self._core.storage.close()
+
+    @property
+    def now(self) -> float:
+        """The time in seconds, as the services see it."""
+        return self._core.clock()
+
+    async def backup(self, target: str | os.PathLike[str]) -> None:
+        """A consistent copy of the live database at ``target`` (which must not exist yet)."""
+        await self._core.storage.db.backup(target)
+
+    async def game(self, game_id: int) -> GameView:
+        """A game by its number (``NO_SUCH_GAME`` if there is none)."""
+        return await self._core.game(game_id)
+
+    async def claim(self, update_id: int) -> bool:
+        """Mark an update handled that changes nothing else; ``False`` if it was handled before."""
+        try:
+            await self._core.storage.db.claim_update(update_id)
+        except Duplicate:
+            return False
+        return True
+
+    async def forget_old_updates(self, now: float | None = None) -> int:
+        """Forget handled update ids older than ``KEEP_UPDATES``; how many were forgotten."""
+        now = self.now if now is None else now
+        return await self._core.storage.db.prune_updates(now - KEEP_UPDATES)
+
+    async def migrate_chat(self, old_id: int, new_id: int) -> int:
+        """A group became a supergroup and got a new id: its settings and games move to it (the old group's messages
+        stay there, without buttons to take away).
+
+        If the new chat already has an open game in a topic where the old one has one too, the lobby of the two is
+        cancelled (an active game is kept). Returns how many games moved; running it twice changes nothing more.
+        """
+        storage = self._core.storage
+        async with storage.transaction():
+            await storage.chats.copy(old_id, new_id, "supergroup")
+            for old in await storage.games.of_chat_open(old_id):
+                new = await storage.games.open_in(new_id, old.thread_id)
+                if new is not None:
+                    loser = new if new.state == "lobby" else old
+                    await storage.games.update(loser.id, state="cancelled", deadline=None, alert_at=None)
+            moved = await storage.games.move_chat(old_id, new_id)
+            await storage.messages.retire_chat(old_id)  # they stay in the old group, which takes no more edits
+        self.people.forget_chat(old_id)
+        self.people.forget_chat(new_id)
+        return moved
+
+
+__all__ = [
+    "BOARD_CHOICES",
+    "COLOUR_CHOICES",
+    "DEFAULT_TIME",
+    "LOBBY_LIFETIME",
+    "MAX_SGF_BYTES",
+    "SETTINGS",
+    "START_CHOICES",
+    "TIME_CHOICES",
+    "Chat",
+    "Choice",
+    "ClockPass",
+    "ColourChoice",
+    "DrawOffer",
+    "GameKind",
+    "GameState",
+    "GameView",
+    "GroundPreview",
+    "ImportRecord",
+    "LobbyChoice",
+    "MessageKind",
+    "MessageRecord",
+    "Opened",
+    "Person",
+    "Place",
+    "Player",
+    "Problem",
+    "Rating",
+    "Reminder",
+    "ServiceError",
+    "Services",
+    "TimeIsUp",
+    "Want",
+    "default_path",
+    "leaderboard",
+]

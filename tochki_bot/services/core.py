@@ -1,0 +1,88 @@
+"""What every use case works with: the storage, people, positions, per-game locks, the time; and turning a stored
+game into the view front ends get."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+from storage import Conflict, Duplicate, GameRecord, Storage
+
+from ..engine import Area, Game
+from .errors import Problem, ServiceError
+from .model import GameView, Player
+from .people import People
+from .support import KeyedLocks, Positions
+
+
+class Core:
+    """Shared by the services of one process. ``clock`` gives the time in seconds (tests inject their own)."""
+
+    def __init__(self, storage: Storage, clock: Callable[[], float], rng: random.Random) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.rng = rng
+        self.people = People(storage)
+        self.positions = Positions(storage)
+        self.locks = KeyedLocks()
+
+    async def record(self, game_id: int) -> GameRecord:
+        """A game's row; ``NO_SUCH_GAME`` if there is none."""
+        record = await self.storage.games.get(game_id)
+        if record is None:
+            raise ServiceError(Problem.NO_SUCH_GAME, id=game_id)
+        return record
+
+    async def view(self, record: GameRecord, captured: tuple[Area, ...] = (), position: Game | None = None) -> GameView:
+        """What a front end shows of a stored game."""
+        people = self.people
+        creator = await people.player(record.creator_id) or Player(record.creator_id, str(record.creator_id))
+        return GameView(
+            id=record.id,
+            kind=record.kind,
+            chat_id=record.chat_id,
+            thread_id=record.thread_id,
+            state=record.state,
+            creator=creator,
+            colours=record.colours,
+            blue=await people.player(record.blue_id),
+            red=await people.player(record.red_id),
+            move_seconds=record.move_seconds,
+            deadline=record.deadline,
+            draw_offer=record.draw_offer,
+            rated=record.rated,
+            reason=record.reason,
+            invite=record.invite,
+            watch=record.watch,
+            created_at=record.created_at,
+            position=position if position is not None else await self.positions.of(record),
+            captured=captured,
+        )
+
+    async def game(self, game_id: int) -> GameView:
+        """A game's view by its number."""
+        return await self.view(await self.record(game_id))
+
+    @asynccontextmanager
+    async def locked(self, game_id: int) -> AsyncIterator[GameRecord]:
+        """Hold the game's lock (operations on one game queue) and give its current row.
+
+        Storage conflicts and duplicates met inside become ``BUSY`` and ``DUPLICATE``; the cached position is
+        dropped whenever a write may have failed.
+        """
+        async with self.locks.hold(game_id):
+            record = await self.record(game_id)
+            try:
+                yield record
+            except Conflict:
+                self.positions.forget(game_id)
+                raise ServiceError(Problem.BUSY) from None
+            except Duplicate:
+                self.positions.forget(game_id)
+                raise ServiceError(Problem.DUPLICATE) from None
+            except ServiceError:
+                raise
+            except BaseException:
+                self.positions.forget(game_id)
+                raise

@@ -1,0 +1,92 @@
+"""Why the services refuse a request: one code per reason, for the front ends to translate."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from ..engine import IllegalMove, Reason
+
+if TYPE_CHECKING:
+    from .model import GameView
+
+
+class Problem(StrEnum):
+    """What is wrong with a request. The values are stable: front ends key their texts on them."""
+
+    NO_GAME = "no_game"
+    """No game is open where the request was made (a group, a forum topic)."""
+    NO_GAME_PRIVATE = "no_game_private"
+    """The user has no game of the kind asked for in their private chat."""
+    NO_SUCH_GAME = "no_such_game"
+    """The game named by its number does not exist or is none of the user's business."""
+    NOT_A_PLAYER = "not_a_player"
+    NOT_YOUR_TURN = "not_your_turn"
+    NO_TURN_ANYWHERE = "no_turn_anywhere"
+    """A move with no game named, and it is the user's move in none of their games."""
+    NOT_YOURS = "not_yours"
+    """A button or question that belongs to somebody else."""
+    NOT_STARTED = "not_started"
+    GAME_OVER = "game_over"
+    STALE = "stale"
+    """The request was made for a position that is no longer the game's (an old board's button)."""
+    BUSY = "busy"
+    """The game changed at the same moment; try again."""
+    DUPLICATE = "duplicate"
+    """The same update was handled before: nothing more to do or say."""
+    ONLY_CREATOR = "only_creator"
+    OWN_GAME = "own_game"
+    OWN_INVITE = "own_invite"
+    STARTED_ALREADY = "game_started_already"
+    INVITE_UNKNOWN = "invite_unknown"
+    INVITE_CANCELLED = "invite_cancelled"
+    INVITE_EXPIRED = "invite_expired"
+    INVITE_NEEDED = "invite_needed"
+    """A private game is joined through its invitation link only."""
+    CANCEL_STARTED = "cancel_started"
+    GROUND_ON_TURN = "ground_on_turn"
+    DRAW_PENDING = "draw_pending"
+    NO_DRAW_OFFER = "no_draw_offer"
+    OWN_DRAW_OFFER = "own_draw_offer"
+    WATCH_UNKNOWN = "watch_unknown"
+    NOT_FOLLOWING = "not_following"
+    RECORD_OVER = "record_over"
+    """An imported record whose game has ended cannot be continued."""
+    TIME_IS_UP = "time_is_up"
+    """The move came after the deadline: the game was lost on time at that moment."""
+    MALFORMED = Reason.MALFORMED.value
+    OFF_BOARD = Reason.OFF_BOARD.value
+    OCCUPIED = Reason.OCCUPIED.value
+    CAPTURED = Reason.CAPTURED.value
+
+
+class ServiceError(Exception):
+    """A request the rules, the game's state or the user's rights refuse. Nothing was changed.
+
+    ``problem`` says why; ``details`` are values a text about it may show (a point, a name, a game number).
+    """
+
+    def __init__(self, problem: Problem, **details: object) -> None:
+        super().__init__(problem.value)
+        self.problem = problem
+        self.details = details
+
+    @classmethod
+    def from_rules(cls, exc: IllegalMove, **details: object) -> ServiceError:
+        """The engine's refusal of a move, as a service error."""
+        problem = {
+            Reason.GAME_OVER: Problem.GAME_OVER,
+            Reason.WRONG_TURN: Problem.NOT_YOUR_TURN,
+        }.get(exc.reason) or Problem(exc.reason.value)
+        return cls(problem, **details)
+
+
+class TimeIsUp(ServiceError):
+    """The player to move asked for something after their deadline: the game was lost on time at that moment.
+
+    ``view`` is the finished game, to be announced like any other ending.
+    """
+
+    def __init__(self, view: GameView) -> None:
+        super().__init__(Problem.TIME_IS_UP)
+        self.view = view

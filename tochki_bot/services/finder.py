@@ -1,0 +1,103 @@
+"""Which game a request is about: the one named by its number, the board replied to, the game of the group topic,
+or in a private chat the one game that fits; when several fit, the front end asks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from storage import GameRecord
+
+from .core import Core
+from .errors import Problem, ServiceError
+from .model import GameView, Place
+
+
+class Want(StrEnum):
+    """What the request needs a game for; it decides which games fit in a private chat."""
+
+    MOVE = "move"
+    """A move: the user's private games where it is their move."""
+    PLAY = "play"
+    """Resign, offer a draw, ground: the user's private games being played."""
+    OPEN = "open"
+    """Show the board, cancel: the user's private games in the lobby or being played."""
+    SHOW = "show"
+    """Export or share: any game the user can see, finished ones too."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """More than one game fits: the user must say which (the front end asks, one button a game)."""
+
+    views: tuple[GameView, ...]
+
+
+class Finder:
+    """Finding the game of a request."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    async def find(
+        self, place: Place, user_id: int, want: Want, *, game_id: int | None = None, reply_to: int | None = None
+    ) -> GameView | Choice:
+        """The game a request in ``place`` by ``user_id`` is about, or the games to choose from.
+
+        ``game_id`` names a game (it must be the user's, or this chat's, or followed here); ``reply_to`` is the
+        bot message the request answers. Raises ``ServiceError`` when no game fits.
+        """
+        core = self._core
+        games = core.storage.games
+        if game_id is not None:
+            record = await games.get(game_id)
+            if record is None or not await self._visible(record, place, user_id):
+                raise ServiceError(Problem.NO_SUCH_GAME, id=game_id)
+            return await core.view(record)
+        if reply_to is not None:
+            message = await core.storage.messages.get(place.chat_id, reply_to)
+            if message is not None and message.game_id is not None:
+                return await core.game(message.game_id)
+        if not place.private:
+            record = await games.open_in(place.chat_id, place.thread_id)
+            if record is None and want is Want.SHOW:
+                record = await games.latest_in(place.chat_id, place.thread_id)
+            if record is None:
+                raise ServiceError(Problem.NO_GAME)
+            return await core.view(record)
+        return await self._private(user_id, want)
+
+    async def _private(self, user_id: int, want: Want) -> GameView | Choice:
+        core = self._core
+        games = core.storage.games
+        states = ("lobby", "active") if want in (Want.OPEN, Want.SHOW) else ("active",)
+        views = [await core.view(r) for r in await games.of_user(user_id, states, kind="private")]
+        if want is Want.MOVE and views:
+            mine = [v for v in views if v.to_move is not None and v.colour_of(user_id) == v.to_move]
+            if not mine and len(views) > 1:
+                raise ServiceError(Problem.NO_TURN_ANYWHERE)
+            views = mine or views
+        if want is Want.SHOW and not views:
+            latest = await games.of_user(user_id, ("active", "finished"), limit=1)
+            views = [await core.view(r) for r in latest]
+        if not views:
+            raise ServiceError(Problem.NO_GAME_PRIVATE)
+        if len(views) == 1:
+            return views[0]
+        return Choice(tuple(views))
+
+    async def games_of(self, user_id: int, limit: int = 20) -> list[GameView]:
+        """A person's games in the lobby or being played, group and private, most recently changed first."""
+        core = self._core
+        return [await core.view(r) for r in await core.storage.games.of_user(user_id, limit=limit)]
+
+    async def recent_of(self, user_id: int, limit: int = 20) -> list[GameView]:
+        """A person's games being played or finished, most recently changed first (to share them)."""
+        core = self._core
+        records = await core.storage.games.of_user(user_id, ("active", "finished"), limit=limit)
+        return [await core.view(r) for r in records]
+
+    async def _visible(self, record: GameRecord, place: Place, user_id: int) -> bool:
+        if user_id in record.players or user_id == record.creator_id or record.chat_id == place.chat_id:
+            return True
+        return record.id in await self._core.storage.follows.of_chat(place.chat_id)

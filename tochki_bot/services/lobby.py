@@ -1,0 +1,282 @@
+"""Opening games: lobbies in groups, invitations in private chats, their settings, joining, cancelling, expiry."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from storage import Conflict, Duplicate, GameRecord, OpenGameExists
+
+from ..engine import Game, GameSettings, Move, MoveKind
+from ..engine.sgf import SgfRecord
+from .core import Core
+from .errors import Problem, ServiceError
+from .model import ColourChoice, GameView, LobbyChoice, Person, Place
+
+BOARD_CHOICES: tuple[tuple[int, int], ...] = ((39, 32), (30, 30), (25, 25), (20, 20))
+START_CHOICES: tuple[str, ...] = ("cross", "four-crosses", "empty")
+TIME_CHOICES: tuple[int | None, ...] = (None, 3600, 86400, 3 * 86400)
+COLOUR_CHOICES: tuple[ColourChoice, ...] = ("creator_blue", "creator_red", "random")
+SETTINGS = ("size", "start", "time", "colours")
+"""What the creator of a lobby can change."""
+DEFAULT_TIME = 86400
+LOBBY_LIFETIME = 7 * 86400
+"""A lobby (an invitation) that nobody joined is closed after this many seconds."""
+
+
+def clock_after_move(move_seconds: int | None, now: float) -> tuple[float | None, float | None]:
+    """The deadline of the next move and when the clock should first look at it (half time)."""
+    if not move_seconds:
+        return None, None
+    return now + move_seconds, now + move_seconds / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """The lobby a request to open a game led to; ``existing`` when it was already open (one per group topic, one
+    invitation per person in private)."""
+
+    view: GameView
+    existing: bool
+
+
+class Lobby:
+    """The lobby use cases."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    async def open(
+        self, place: Place, who: Person, choice: LobbyChoice | None = None, update_id: int | None = None
+    ) -> Opened:
+        """Open a game. Settings not given take the chat's last ones, else the sports defaults (39x32, cross, 24 h).
+
+        In a group topic with an open game, and in private for a person with an open invitation, that one is
+        given back instead.
+        """
+        core = self._core
+        await core.people.meet(who)
+        await core.people.visit(place)
+        existing = await self._existing(place, who)
+        if existing is not None:
+            return Opened(await core.view(existing), True)
+        chat = await core.people.chat_defaults(place.chat_id)
+        choice = choice or LobbyChoice()
+        width = choice.width or (chat.board_width if chat else None) or 39
+        height = choice.height or (chat.board_height if chat else None) or 32
+        start = choice.start or (chat.start if chat else None) or "cross"
+        if choice.move_seconds != "unset":
+            move_seconds = choice.move_seconds
+        elif chat is not None and chat.board_width is not None:  # the chat has played before: keep its clock
+            move_seconds = chat.move_seconds
+        else:
+            move_seconds = DEFAULT_TIME
+        try:
+            settings = GameSettings(width, height, start)  # type: ignore[arg-type]
+        except ValueError:
+            settings = GameSettings()
+        return await self._create(place, who, update_id, settings, move_seconds)
+
+    async def open_from_record(self, place: Place, who: Person, sgf: SgfRecord, update_id: int | None = None) -> Opened:
+        """A lobby whose game continues an imported record from its last position (unrated).
+
+        ``RECORD_OVER`` when the record's game has ended.
+        """
+        core = self._core
+        await core.people.meet(who)
+        await core.people.visit(place)
+        moves: list[Move] = []
+        game = Game.from_settings(sgf.settings)
+        for move in sgf.moves:
+            if move.kind != MoveKind.DOT or game.is_over:
+                break
+            game.apply(move)
+            moves.append(move)
+        if game.is_over:
+            raise ServiceError(Problem.RECORD_OVER)
+        existing = await self._existing(place, who)
+        if existing is not None:
+            return Opened(await core.view(existing), True)
+        return await self._create(place, who, update_id, sgf.settings, DEFAULT_TIME, moves=moves, rated=False)
+
+    async def _existing(self, place: Place, who: Person) -> GameRecord | None:
+        games = self._core.storage.games
+        if not place.private:
+            return await games.open_in(place.chat_id, place.thread_id)
+        lobbies = await games.lobbies_of(who.id, "private")
+        return lobbies[0] if lobbies else None
+
+    async def _create(
+        self,
+        place: Place,
+        who: Person,
+        update_id: int | None,
+        settings: GameSettings,
+        move_seconds: int | None,
+        *,
+        moves: list[Move] | None = None,
+        rated: bool = True,
+    ) -> Opened:
+        core = self._core
+        try:
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.create(
+                    chat_id=place.chat_id,
+                    thread_id=place.thread_id,
+                    kind="private" if place.private else "group",
+                    creator_id=who.id,
+                    settings=settings,
+                    move_seconds=move_seconds,
+                    invite=secrets.token_urlsafe(12) if place.private else None,
+                    watch=secrets.token_urlsafe(9),
+                    moves=moves or (),
+                    rated=rated,
+                )
+        except Duplicate:
+            raise ServiceError(Problem.DUPLICATE) from None
+        except OpenGameExists:
+            existing = await self._existing(place, who)
+            if existing is None:
+                raise ServiceError(Problem.BUSY) from None
+            return Opened(await core.view(existing), True)
+        return Opened(await core.view(record), False)
+
+    async def change(
+        self, game_id: int, who: Person, setting: str, value: str, update_id: int | None = None
+    ) -> GameView:
+        """The creator changes a setting of a game in the lobby: ``size`` (``39x32``), ``start``, ``time``
+        (seconds, ``0`` for none) or ``colours``."""
+        core = self._core
+        async with core.locked(game_id) as record:
+            if record.state != "lobby":
+                raise ServiceError(Problem.STARTED_ALREADY if record.state == "active" else Problem.GAME_OVER)
+            if who.id != record.creator_id:
+                creator = await core.people.player(record.creator_id)
+                raise ServiceError(Problem.ONLY_CREATOR, creator=creator.name if creator else "?")
+            changes: dict[str, object] = {}
+            if setting in ("size", "start") and record.ply > 0:
+                raise ServiceError(Problem.STALE)  # a game continued from a record keeps its board and start
+            if setting == "size":
+                sizes = {f"{w}x{h}": (w, h) for w, h in BOARD_CHOICES}
+                if value not in sizes:
+                    raise ServiceError(Problem.STALE)
+                changes["width"], changes["height"] = sizes[value]
+            elif setting == "start" and value in START_CHOICES:
+                changes["start"] = value
+            elif setting == "time" and value in [str(s or 0) for s in TIME_CHOICES]:
+                changes["move_seconds"] = int(value) or None
+            elif setting == "colours" and value in COLOUR_CHOICES:
+                changes["colours"] = value
+            else:
+                raise ServiceError(Problem.STALE)
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(game_id, expect_state="lobby", **changes)
+            return await core.view(record)
+
+    async def join(self, game_id: int, who: Person, place: Place, update_id: int | None = None) -> GameView:
+        """A second player joins a group's lobby from that group: colours are settled and the game starts.
+
+        A private game is joined through its invitation (``accept_invite``) only.
+        """
+        core = self._core
+        async with core.locked(game_id) as record:
+            if record.kind != "group" or record.chat_id != place.chat_id:
+                raise ServiceError(Problem.INVITE_NEEDED)
+            return await self._start(record, who, update_id)
+
+    async def accept_invite(self, code: str, who: Person, update_id: int | None = None) -> GameView:
+        """Someone opened a private invitation link: they play the creator."""
+        core = self._core
+        found = await core.storage.games.by_invite(code)
+        if found is None or found.kind != "private":
+            raise ServiceError(Problem.INVITE_UNKNOWN)
+        async with core.locked(found.id) as record:
+            return await self._start(record, who, update_id)
+
+    async def _start(self, record: GameRecord, who: Person, update_id: int | None) -> GameView:
+        core = self._core
+        user = await core.people.meet(who)
+        if record.state == "cancelled":
+            raise ServiceError(Problem.INVITE_EXPIRED if record.reason == "expired" else Problem.INVITE_CANCELLED)
+        if record.state != "lobby":
+            raise ServiceError(Problem.STARTED_ALREADY if record.state == "active" else Problem.GAME_OVER)
+        if user.id == record.creator_id:
+            raise ServiceError(Problem.OWN_INVITE if record.kind == "private" else Problem.OWN_GAME)
+        now = core.clock()
+        if now - record.created_at > LOBBY_LIFETIME:
+            await self._expire(record)
+            raise ServiceError(Problem.INVITE_EXPIRED)
+        creator_blue = {"creator_blue": True, "creator_red": False}.get(record.colours, core.rng.random() < 0.5)
+        blue, red = (record.creator_id, user.id) if creator_blue else (user.id, record.creator_id)
+        deadline, alert_at = clock_after_move(record.move_seconds, now)
+        try:
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(
+                    record.id,
+                    expect_state="lobby",
+                    state="active",
+                    blue_id=blue,
+                    red_id=red,
+                    deadline=deadline,
+                    alert_at=alert_at,
+                    reminded=0,
+                )
+                if record.kind == "group":
+                    await core.storage.chats.set_defaults(
+                        record.chat_id,
+                        width=record.width,
+                        height=record.height,
+                        start=record.start,
+                        move_seconds=record.move_seconds,
+                    )
+        except Conflict:
+            raise ServiceError(Problem.STARTED_ALREADY) from None
+        core.people.forget_chat(record.chat_id)
+        return await core.view(record)
+
+    async def cancel(self, game_id: int, who: Person, update_id: int | None = None) -> GameView:
+        """Close a game in the lobby (its creator) or one that started but has no move yet (either player)."""
+        core = self._core
+        async with core.locked(game_id) as record:
+            if record.state == "lobby":
+                if who.id != record.creator_id:
+                    creator = await core.people.player(record.creator_id)
+                    raise ServiceError(Problem.ONLY_CREATOR, creator=creator.name if creator else "?")
+            elif record.state == "active":
+                if record.colour_of(who.id) is None:
+                    raise ServiceError(Problem.NOT_A_PLAYER)
+                if await core.storage.games.movers(record.id):
+                    raise ServiceError(Problem.CANCEL_STARTED)
+            else:
+                raise ServiceError(Problem.GAME_OVER)
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(
+                    game_id,
+                    expect_state=record.state,
+                    expect_ply=record.ply,
+                    state="cancelled",
+                    deadline=None,
+                    alert_at=None,
+                )
+            return await core.view(record)
+
+    async def expire(self, now: float) -> list[GameView]:
+        """Close every lobby nobody joined within ``LOBBY_LIFETIME``; returns them (their messages must say so)."""
+        core = self._core
+        closed = []
+        while stale := await core.storage.games.lobbies_before(now - LOBBY_LIFETIME):
+            for found in stale:
+                async with core.locks.hold(found.id):
+                    record = await core.storage.games.get(found.id)
+                    if record is None or record.state != "lobby":
+                        continue
+                    try:
+                        closed.append(await core.view(await self._expire(record)))
+                    except Conflict:
+                        continue
+        return closed
+
+    async def _expire(self, record: GameRecord) -> GameRecord:
+        return await self._core.storage.games.update(
+            record.id, expect_state="lobby", state="cancelled", reason="expired"
+        )

@@ -1,0 +1,42 @@
+"""What the front ends sent about games and records: stored so that a reply to a board finds its game, buttons that
+are out of date can be taken away, and an uploaded picture is reused."""
+
+from __future__ import annotations
+
+from storage import MessageKind, MessageRecord, Storage
+
+
+class Messages:
+    """The messages the bot sent and their state."""
+
+    def __init__(self, storage: Storage) -> None:
+        self._storage = storage
+
+    async def sent(self, message: MessageRecord) -> None:
+        """A message about a game or record was sent (its id is what Telegram gave back)."""
+        await self._storage.messages.add(message)
+
+    async def replaced(self, new: MessageRecord, retired: list[MessageRecord]) -> None:
+        """A new message (a board) was sent and the buttons of ``retired`` older ones were taken away."""
+        async with self._storage.transaction():
+            await self._storage.messages.add(new)
+            for old in retired:
+                await self._storage.messages.retire(old.chat_id, old.message_id)
+
+    async def about(self, chat_id: int, message_id: int) -> MessageRecord | None:
+        """What a message the bot sent is about, if it is remembered."""
+        return await self._storage.messages.get(chat_id, message_id)
+
+    async def live(
+        self, game_id: int, *, chat_id: int | None = None, kind: MessageKind | None = None
+    ) -> list[MessageRecord]:
+        """The game's messages whose buttons are still there, oldest first."""
+        return await self._storage.messages.live(game_id, chat_id=chat_id, kind=kind)
+
+    async def retired(self, chat_id: int, message_id: int) -> None:
+        """A message's buttons were taken away."""
+        await self._storage.messages.retire(chat_id, message_id)
+
+    async def picture(self, game_id: int, ply: int) -> str | None:
+        """Telegram's ``file_id`` of a picture of the game at ``ply`` already uploaded, if any."""
+        return await self._storage.messages.picture_of(game_id, ply)

@@ -1,0 +1,111 @@
+"""People and chats: who the bot has met, their languages, and whether their private chat works."""
+
+from __future__ import annotations
+
+from storage import ChatRecord, Storage, UserRecord
+
+from .model import Chat, Person, Place, Player
+from .support import LRU
+
+CACHE_SIZE = 4096
+
+
+def player_of(user: UserRecord) -> Player:
+    """The view of a stored user."""
+    return Player(user.id, user.name, user.username, user.language, user.telegram_language, user.reachable)
+
+
+def chat_of(chat: ChatRecord) -> Chat:
+    """The view of a stored chat."""
+    return Chat(chat.id, chat.type, chat.title, chat.language)
+
+
+class People:
+    """Users and chats, with bounded caches in front of storage (names and titles are refreshed as they change)."""
+
+    def __init__(self, storage: Storage, cache_size: int = CACHE_SIZE) -> None:
+        self._storage = storage
+        self._users: LRU[int, UserRecord] = LRU(cache_size)
+        self._chats: LRU[int, ChatRecord] = LRU(cache_size)
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Users
+
+    async def meet(self, who: Person) -> Player:
+        """Record (or refresh) the person behind a request; no write when nothing changed."""
+        known = self._users.get(who.id)
+        first_name = who.first_name or str(who.id)
+        if known is None or (known.first_name, known.last_name, known.username, known.telegram_language) != (
+            first_name,
+            who.last_name,
+            who.username,
+            who.language_code,
+        ):
+            known = await self._storage.users.upsert(who.id, first_name, who.last_name, who.username, who.language_code)
+            self._users.put(who.id, known)
+        return player_of(known)
+
+    async def _user(self, user_id: int) -> UserRecord | None:
+        user = self._users.get(user_id)
+        if user is None:
+            user = await self._storage.users.get(user_id)
+            if user is not None:
+                self._users.put(user_id, user)
+        return user
+
+    async def player(self, user_id: int | None) -> Player | None:
+        """A user the bot has met, by id."""
+        if user_id is None:
+            return None
+        user = await self._user(user_id)
+        return player_of(user) if user is not None else None
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        """The language a user chose for their private chat (``None``: follow their messenger's)."""
+        await self._storage.users.set_language(user_id, language)
+        self._users.pop(user_id)
+
+    async def set_reachable(self, user_id: int, reachable: bool) -> None:
+        """Note whether the user's private chat with the bot works (a send to it failed, or worked again)."""
+        user = await self._user(user_id)
+        if user is not None and user.reachable != reachable:
+            await self._storage.users.set_reachable(user_id, reachable)
+            self._users.pop(user_id)
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Chats
+
+    async def visit(self, place: Place, first_language: str | None = None) -> Chat:
+        """Record (or refresh) the chat of a request. A group's language is set from the first person met there."""
+        known = self._chats.get(place.chat_id)
+        if known is not None and known.type == place.chat_type and known.title == place.title:
+            return chat_of(known)
+        chat = await self._storage.chats.upsert(place.chat_id, place.chat_type, place.title)
+        if chat.language is None and not place.private and first_language is not None:
+            await self._storage.chats.set_language(place.chat_id, first_language)
+            chat = await self._storage.chats.get(place.chat_id) or chat
+        self._chats.put(place.chat_id, chat)
+        return chat_of(chat)
+
+    async def chat(self, chat_id: int) -> Chat | None:
+        """A chat the bot has been in, by id."""
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            chat = await self._storage.chats.get(chat_id)
+            if chat is not None:
+                self._chats.put(chat_id, chat)
+        return chat_of(chat) if chat is not None else None
+
+    async def set_chat_language(self, chat_id: int, language: str | None) -> None:
+        """A group's own language (``None``: follow each person's)."""
+        await self._storage.chats.set_language(chat_id, language)
+        self._chats.pop(chat_id)
+
+    async def chat_defaults(self, chat_id: int) -> ChatRecord | None:
+        """The chat's row with the settings of its last game (for the next ``/new``)."""
+        await self.chat(chat_id)
+        return self._chats.get(chat_id)
+
+    def forget_chat(self, chat_id: int) -> None:
+        """Drop what is cached about a chat (its row changed elsewhere)."""
+        self._chats.pop(chat_id)

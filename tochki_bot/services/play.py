@@ -1,0 +1,210 @@
+"""Playing: moves, resignation, grounding, draws, and losing on time. Every change is checked against the players,
+the turn, the clock and the rules (the engine), and stored in one transaction before anyone is told."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage import GameRecord
+
+from ..engine import Area, Colour, Game, IllegalMove, other
+from .core import Core
+from .errors import Problem, ServiceError, TimeIsUp
+from .lobby import clock_after_move
+from .model import GameView, Person
+
+
+@dataclass(frozen=True, slots=True)
+class GroundPreview:
+    """What grounding now would give: the final score and the winner (``None`` for a draw)."""
+
+    view: GameView
+    score: tuple[int, int]
+    winner: Colour | None
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOffer:
+    """After ``offer_draw``: the game with the offer pending, or ended in a draw when both had offered."""
+
+    view: GameView
+    agreed: bool
+
+
+class Play:
+    """The use cases of a game being played."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def _colour(self, record: GameRecord, who: Person, expected_ply: int | None) -> Colour:
+        """The colour ``who`` plays in this active game, at ``expected_ply`` when given."""
+        if record.state == "lobby":
+            raise ServiceError(Problem.NOT_STARTED)
+        if record.state != "active":
+            raise ServiceError(Problem.GAME_OVER)
+        colour = record.colour_of(who.id)
+        if colour is None:
+            raise ServiceError(Problem.NOT_A_PLAYER)
+        if expected_ply is not None and expected_ply != record.ply:
+            raise ServiceError(Problem.STALE)
+        return colour
+
+    async def _position(self, record: GameRecord) -> Game:
+        """The position, after deciding the game on time if the player to move is past their deadline."""
+        core = self._core
+        game = await core.positions.of(record)
+        if record.deadline is not None and core.clock() >= record.deadline:
+            raise TimeIsUp(await self._time_out(record, game))
+        return game
+
+    async def _time_out(self, record: GameRecord, game: Game) -> GameView:
+        trial = game.copy()
+        trial.time_out(trial.to_move)
+        return await self._commit(record, trial, None, None)
+
+    async def _commit(
+        self,
+        record: GameRecord,
+        trial: Game,
+        user_id: int | None,
+        update_id: int | None,
+        areas: tuple[Area, ...] = (),
+        *,
+        cancelled: bool = False,
+    ) -> GameView:
+        """Store the move just made on ``trial`` (a copy of the position) and give the game's new view."""
+        core = self._core
+        result = trial.result
+        deadline, alert_at = clock_after_move(record.move_seconds, core.clock())
+        async with core.storage.transaction(update_id):
+            new = await core.storage.games.append_move(
+                record.id,
+                record.ply,
+                trial.moves[-1],
+                user_id=user_id,
+                score=trial.score,
+                deadline=deadline,
+                alert_at=alert_at,
+                result=(result.winner, result.reason.value) if result is not None else None,
+                state="cancelled" if cancelled else "finished",
+                rated=False if cancelled else None,
+            )
+        core.positions.keep(record.id, trial)
+        return await core.view(new, areas, trial)
+
+    async def move(
+        self,
+        game_id: int,
+        who: Person,
+        x: int,
+        y: int,
+        *,
+        expected_ply: int | None = None,
+        update_id: int | None = None,
+    ) -> GameView:
+        """``who`` puts a dot on ``x-y``: checks the player, the turn, the clock and the rules; stores the move."""
+        core = self._core
+        async with core.locked(game_id) as record:
+            colour = self._colour(record, who, expected_ply)
+            game = await self._position(record)
+            if game.to_move != colour:
+                opponent = await core.people.player(record.player(game.to_move))
+                raise ServiceError(Problem.NOT_YOUR_TURN, name=opponent.name if opponent else "?")
+            trial = game.copy()
+            try:
+                areas = trial.play(x, y)
+            except IllegalMove as exc:
+                raise ServiceError.from_rules(exc, point=f"{x}-{y}", width=game.width, height=game.height) from None
+            return await self._commit(record, trial, who.id, update_id, areas)
+
+    async def resign(
+        self, game_id: int, who: Person, *, expected_ply: int | None = None, update_id: int | None = None
+    ) -> GameView:
+        """``who`` resigns and the opponent wins; before ``who`` made any move, the game is cancelled instead
+        (unrated)."""
+        core = self._core
+        async with core.locked(game_id) as record:
+            colour = self._colour(record, who, expected_ply)
+            trial = (await self._position(record)).copy()
+            trial.resign(colour)
+            before_first = who.id not in await core.storage.games.movers(record.id)
+            return await self._commit(record, trial, who.id, update_id, cancelled=before_first)
+
+    async def ground_preview(self, game_id: int, who: Person) -> GroundPreview:
+        """What grounding now would give. Changes nothing."""
+        core = self._core
+        async with core.locked(game_id) as record:
+            colour = self._colour(record, who, None)
+            game = await self._position(record)
+            if game.to_move != colour:
+                raise ServiceError(Problem.GROUND_ON_TURN)
+            trial = game.copy()
+            trial.ground(colour)
+            assert trial.result is not None
+            return GroundPreview(await core.view(record, position=game), trial.score, trial.result.winner)
+
+    async def ground(
+        self, game_id: int, who: Person, *, expected_ply: int | None = None, update_id: int | None = None
+    ) -> GameView:
+        """``who`` declares grounding on their move (8.2-8.4); the game ends and the score decides."""
+        core = self._core
+        async with core.locked(game_id) as record:
+            colour = self._colour(record, who, expected_ply)
+            game = await self._position(record)
+            if game.to_move != colour:
+                raise ServiceError(Problem.GROUND_ON_TURN)
+            trial = game.copy()
+            areas = trial.ground(colour)
+            return await self._commit(record, trial, who.id, update_id, areas)
+
+    async def offer_draw(self, game_id: int, who: Person, update_id: int | None = None) -> DrawOffer:
+        """``who`` offers a draw; if the opponent had offered one already, the draw is agreed."""
+        core = self._core
+        async with core.locked(game_id) as record:
+            colour = self._colour(record, who, None)
+            game = await self._position(record)
+            if record.draw_offer == colour:
+                raise ServiceError(Problem.DRAW_PENDING)
+            if record.draw_offer == other(colour):
+                trial = game.copy()
+                trial.agree_draw(colour)
+                return DrawOffer(await self._commit(record, trial, who.id, update_id), True)
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(
+                    game_id, expect_state="active", expect_ply=record.ply, draw_offer=colour
+                )
+            return DrawOffer(await core.view(record, position=game), False)
+
+    async def answer_draw(
+        self, game_id: int, who: Person, accept: bool, *, expected_ply: int, update_id: int | None = None
+    ) -> GameView:
+        """The opponent accepts or declines the draw offered at ``expected_ply``."""
+        core = self._core
+        async with core.locked(game_id) as record:
+            colour = self._colour(record, who, None)
+            if record.ply != expected_ply or record.draw_offer is None:
+                raise ServiceError(Problem.NO_DRAW_OFFER)
+            if record.draw_offer == colour:
+                raise ServiceError(Problem.OWN_DRAW_OFFER)
+            game = await self._position(record)
+            if accept:
+                trial = game.copy()
+                trial.agree_draw(colour)
+                return await self._commit(record, trial, who.id, update_id)
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(
+                    game_id, expect_state="active", expect_ply=record.ply, draw_offer=None
+                )
+            return await core.view(record, position=game)
+
+    async def time_out(self, game_id: int, now: float) -> GameView | None:
+        """Decide the game on time if its deadline passed by ``now`` (the clock's pass); ``None`` if it did not."""
+        core = self._core
+        async with core.locked(game_id) as record:
+            if record.state != "active" or record.deadline is None or record.deadline > now:
+                return None
+            return await self._time_out(record, await core.positions.of(record))
+
+
+__all__ = ["DrawOffer", "GroundPreview", "Play"]

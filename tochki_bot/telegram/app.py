@@ -1,0 +1,228 @@
+"""The Telegram application: handlers wired to the use cases, the ordered update processor, the clock job, the
+command menu, start and stop."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from urllib.parse import urlparse
+
+from telegram import BotCommand, BotCommandScopeDefault, Update
+from telegram.error import TelegramError
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    InlineQueryHandler,
+    MessageHandler,
+    filters,
+)
+from telegram.request import BaseRequest
+
+from ..config import Config
+from ..i18n import LANGUAGES, t
+from ..services import ClockPass, Services
+from . import endings, general, lists, lobby, play, sharing
+from .budget import GroupBudget
+from .messenger import Messenger
+from .presenter import Presenter
+from .processor import ChatOrderedProcessor
+from .request import Front, Handler, unknown_button
+
+log = logging.getLogger(__name__)
+CLOCK_JOB = "clock"
+PRUNE_EVERY = 3600.0
+
+COMMANDS: tuple[tuple[str, Handler], ...] = (
+    ("new", lobby.cmd_new),
+    ("m", play.cmd_move),
+    ("move", play.cmd_move),
+    ("board", play.cmd_board),
+    ("zoom", play.cmd_zoom),
+    ("resign", endings.cmd_resign),
+    ("draw", endings.cmd_draw),
+    ("ground", endings.cmd_ground),
+    ("cancel", lobby.cmd_cancel),
+    ("games", lists.cmd_games),
+    ("stats", lists.cmd_stats),
+    ("top", lists.cmd_top),
+    ("me", lists.cmd_me),
+    ("sgf", sharing.cmd_sgf),
+    ("png", sharing.cmd_png),
+    ("replay", sharing.cmd_replay),
+    ("watch", sharing.cmd_watch),
+    ("unwatch", sharing.cmd_unwatch),
+    ("lang", general.cmd_lang),
+    ("help", general.cmd_help),
+    ("rules", general.cmd_rules),
+    ("start", general.cmd_start),
+)
+"""Every command and its handler; all but ``start`` are in the command menu, in this order."""
+MENU = tuple(name for name, _ in COMMANDS if name != "start")
+
+BUTTONS: tuple[Handler, ...] = (
+    lobby.on_join,
+    lobby.on_setting,
+    lobby.on_cancel,
+    play.on_play,
+    play.on_info,
+    play.on_window,
+    play.on_show,
+    play.on_pick,
+    endings.on_resign,
+    endings.on_ground,
+    endings.on_draw,
+    sharing.on_step,
+    sharing.on_continue,
+    sharing.on_unfollow,
+)
+"""One handler per kind of button (each knows its kind: ``handler.kind``)."""
+
+ACTIONS = {
+    "board": play.show_board,
+    "zoom": play.show_zoom,
+    "resign": endings.ask_resign,
+    "draw": endings.offer_draw,
+    "ground": endings.ask_ground,
+    "cancel": lobby.cancel_game,
+    "sgf": sharing.send_sgf,
+    "png": sharing.send_png,
+    "replay": sharing.send_replay,
+    "watch": sharing.send_watch,
+}
+"""What an answer to "which game?" runs, by the command that asked."""
+
+
+def build_application(
+    config: Config,
+    *,
+    request: BaseRequest | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Application:  # type: ignore[type-arg]
+    """The bot, ready to run. ``request`` replaces the HTTP client (tests pass a fake Bot API)."""
+    builder = (
+        ApplicationBuilder()
+        .token(config.token)
+        .concurrent_updates(ChatOrderedProcessor(config.concurrent_updates))
+        .rate_limiter(
+            AIORateLimiter(
+                overall_max_rate=config.overall_rate,
+                overall_time_period=1,
+                group_max_rate=config.group_rate,
+                group_time_period=60,
+                max_retries=3,
+            )
+        )
+        .post_init(startup)
+        .post_shutdown(shutdown)
+    )
+    if config.api_base_url:
+        builder = builder.base_url(config.api_base_url)
+    if config.file_base_url:
+        builder = builder.base_file_url(config.file_base_url)
+    if request is not None:
+        builder = builder.request(request).get_updates_request(request)
+    application = builder.build()
+    application.bot_data["config"] = config
+    application.bot_data["clock"] = clock
+    register(application)
+    return application
+
+
+def register(application: Application) -> None:  # type: ignore[type-arg]
+    """Add every handler. Commands and texts are taken from new messages only, never from edits."""
+    new = filters.UpdateType.MESSAGE
+    for name, handler in COMMANDS:
+        application.add_handler(CommandHandler(name, handler, filters=new))
+    for handler in BUTTONS:
+        application.add_handler(CallbackQueryHandler(handler, pattern=handler.kind.matches))  # type: ignore[attr-defined]
+    application.add_handler(CallbackQueryHandler(unknown_button))
+    application.add_handler(MessageHandler(new & filters.Document.FileExtension("sgf"), sharing.on_document))
+    application.add_handler(MessageHandler(new & filters.TEXT & ~filters.COMMAND, play.on_text))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, general.on_migrate))
+    application.add_handler(InlineQueryHandler(sharing.on_inline))
+    application.add_error_handler(general.on_error)
+
+
+async def startup(application: Application) -> None:  # type: ignore[type-arg]
+    """Open the database, register the command menu in both languages, start the clock job."""
+    config: Config = application.bot_data["config"]
+    clock = application.bot_data.get("clock")
+    services = await Services.open(config.db_path, clock=clock)
+    bot = application.bot
+    messenger = Messenger(bot, GroupBudget(config.group_rate))
+    application.bot_data["front"] = Front(
+        services=services,
+        messenger=messenger,
+        presenter=Presenter(services, messenger, bot.username),
+        username=bot.username,
+        can_read_all=bool(bot.can_read_all_group_messages),
+        actions=dict(ACTIONS),  # type: ignore[arg-type]
+    )
+    application.bot_data["pruned_at"] = 0.0
+    for lang in LANGUAGES:
+        commands = [BotCommand(c, t(lang, f"cmd_{c}")) for c in MENU]
+        try:
+            await bot.set_my_commands(
+                commands, scope=BotCommandScopeDefault(), language_code=None if lang == "en" else lang
+            )
+        except TelegramError:
+            log.warning("could not register the %s command menu", lang, exc_info=True)
+    if application.job_queue is not None:
+        application.job_queue.run_repeating(clock_job, interval=config.clock_interval, first=0.0, name=CLOCK_JOB)
+    log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
+
+
+async def shutdown(application: Application) -> None:  # type: ignore[type-arg]
+    """Close the database."""
+    front: Front | None = application.bot_data.pop("front", None)
+    if front is not None:
+        await front.services.close()
+
+
+async def clock_job(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The periodic job: reminders, losses on time, stale lobbies, decided from the database (so they survive
+    restarts)."""
+    if context.application.bot_data.get("front") is not None:
+        await run_clock(context.application)
+
+
+async def run_clock(application: Application, now: float | None = None) -> ClockPass:  # type: ignore[type-arg]
+    """One pass of the clock: tell the players about everything it found. Returns what it found."""
+    front: Front = application.bot_data["front"]
+    services = front.services
+    now = services.now if now is None else now
+    if now - application.bot_data.get("pruned_at", 0.0) >= PRUNE_EVERY:
+        await services.forget_old_updates(now)
+        application.bot_data["pruned_at"] = now
+    found = await services.clock.tick(now)
+    await front.presenter.clock(found)
+    return found
+
+
+def run(
+    config: Config,
+    *,
+    webhook: str | None = None,
+    listen: str = "127.0.0.1",
+    port: int = 8443,
+    secret_token: str | None = None,
+) -> None:
+    """Run the bot until SIGINT or SIGTERM: long polling, or with ``webhook`` (a public HTTPS URL) a web server on
+    ``listen:port`` that Telegram posts updates to (requests without ``secret_token`` are refused)."""
+    application = build_application(config)
+    if webhook:
+        application.run_webhook(
+            listen=listen,
+            port=port,
+            url_path=urlparse(webhook).path.lstrip("/"),
+            webhook_url=webhook,
+            secret_token=secret_token or secrets.token_urlsafe(32),
+            allowed_updates=Update.ALL_TYPES,
+        )
+    else:
+        application.run_polling(allowed_updates=Update.ALL_TYPES)

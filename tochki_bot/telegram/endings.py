@@ -1,0 +1,152 @@
+"""Ending a game: ``/resign`` and ``/ground`` with a confirmation that belongs to whoever asked, and ``/draw``
+with the opponent's answer. Answered questions are edited to say how they were answered."""
+
+from __future__ import annotations
+
+from ..i18n import t
+from ..services import GameView, Problem, ServiceError, Want
+from . import callbacks as cb
+from .captions import html_name
+from .keyboards import ground_keyboard, resign_keyboard
+from .request import Request, button, command, game_ref
+
+
+def _player_of(req: Request, view: GameView) -> None:
+    if view.state != "active":
+        raise ServiceError(Problem.NOT_STARTED if view.state == "lobby" else Problem.GAME_OVER)
+    if view.colour_of(req.person.id) is None:
+        raise ServiceError(Problem.NOT_A_PLAYER)
+
+
+async def ask_resign(req: Request, view: GameView) -> None:
+    """Ask the player to confirm the resignation (only they can answer)."""
+    _player_of(req, view)
+    await req.presenter.ask(
+        view,
+        req.place.chat_id,
+        req.place.thread_id,
+        t(req.lang, "resign_confirm", id=view.id),
+        resign_keyboard(req.lang, view, req.person.id),
+        topic="resign",
+        user_id=req.person.id,
+        reply_to=req.update.message.message_id if req.update.message else None,
+    )
+
+
+@command
+async def cmd_resign(req: Request, args: list[str]) -> None:
+    view = await req.find(Want.PLAY, "resign", game_id=game_ref(args[0]) if args else None)
+    if view is not None:
+        await ask_resign(req, view)
+
+
+async def _asker(req: Request, user_id: int, view_id: int) -> None:
+    """A confirmation belongs to the person who asked for it."""
+    if req.person.id != user_id:
+        asker = await req.services.people.player(user_id)
+        raise ServiceError(Problem.NOT_YOURS, name=asker.name if asker else "?")
+
+
+@button(cb.Resign)
+async def on_resign(req: Request, data: cb.Resign) -> None:
+    await _asker(req, data.user, data.game)
+    message = req.message
+    if not data.yes:
+        await req.answer(t(req.lang, "cancelled_action"))
+        if message is not None:
+            await req.presenter.settle(
+                req.place.chat_id, message.message_id, t(req.lang, "resign_withdrawn", id=data.game)
+            )
+        return
+    view = await req.services.play.resign(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
+    await req.answer()
+    if message is not None:
+        colour = view.colour_of(req.person.id)
+        text = t(req.lang, "resigned", id=view.id, name=html_name(view, colour) if colour else "?")
+        await req.presenter.settle(req.place.chat_id, message.message_id, text)
+    await req.presenter.announce(view)
+
+
+async def ask_ground(req: Request, view: GameView) -> None:
+    """Show what grounding would give, and ask the player to confirm (only they can answer)."""
+    preview = await req.services.play.ground_preview(view.id, req.person)
+    view = preview.view
+    blue, red = preview.score
+    if preview.winner is None:
+        outcome = t(req.lang, "outcome_draw")
+    else:
+        outcome = t(req.lang, "outcome_win", winner=html_name(view, preview.winner))
+    await req.presenter.ask(
+        view,
+        req.place.chat_id,
+        req.place.thread_id,
+        t(req.lang, "ground_confirm", id=view.id, score_blue=blue, score_red=red, outcome=outcome),
+        ground_keyboard(req.lang, view, req.person.id),
+        topic="ground",
+        user_id=req.person.id,
+        reply_to=req.update.message.message_id if req.update.message else None,
+    )
+
+
+@command
+async def cmd_ground(req: Request, args: list[str]) -> None:
+    view = await req.find(Want.PLAY, "ground", game_id=game_ref(args[0]) if args else None)
+    if view is not None:
+        await ask_ground(req, view)
+
+
+@button(cb.Ground)
+async def on_ground(req: Request, data: cb.Ground) -> None:
+    await _asker(req, data.user, data.game)
+    message = req.message
+    if not data.yes:
+        await req.answer(t(req.lang, "cancelled_action"))
+        if message is not None:
+            await req.presenter.settle(
+                req.place.chat_id, message.message_id, t(req.lang, "ground_withdrawn", id=data.game)
+            )
+        return
+    view = await req.services.play.ground(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
+    await req.answer()
+    if message is not None:
+        colour = view.colour_of(req.person.id)
+        text = t(req.lang, "grounded", id=view.id, name=html_name(view, colour) if colour else "?")
+        await req.presenter.settle(req.place.chat_id, message.message_id, text)
+    await req.presenter.announce(view)
+
+
+async def offer_draw(req: Request, view: GameView) -> None:
+    """Offer a draw; if the opponent had offered one, the draw is agreed."""
+    offer = await req.services.play.offer_draw(view.id, req.person, req.update_id)
+    if offer.agreed:
+        await req.presenter.announce(offer.view)
+        return
+    reply_to = req.update.message.message_id if req.update.message else None
+    await req.presenter.draw_offered(offer.view, req.person.id, reply_to)
+
+
+@command
+async def cmd_draw(req: Request, args: list[str]) -> None:
+    view = await req.find(Want.PLAY, "draw", game_id=game_ref(args[0]) if args else None)
+    if view is not None:
+        await offer_draw(req, view)
+
+
+@button(cb.Draw)
+async def on_draw(req: Request, data: cb.Draw) -> None:
+    """The opponent answers a draw offer; the offer's message says how."""
+    view = await req.services.play.answer_draw(
+        data.game, req.person, data.accept, expected_ply=data.ply, update_id=req.update_id
+    )
+    await req.answer()
+    message = req.message
+    where = (req.place.chat_id, message.message_id) if message is not None else None
+    if not data.accept:
+        await req.presenter.draw_declined(view, req.person.id, where)
+        return
+    if where is not None:
+        colour = view.colour_of(req.person.id)
+        await req.presenter.settle(
+            *where, t(req.lang, "draw_accepted", name=html_name(view, colour) if colour else "?")
+        )
+    await req.presenter.announce(view)

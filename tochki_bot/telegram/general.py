@@ -1,0 +1,81 @@
+"""Help, rules, language, deep links, a group that became a supergroup, and errors."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+from telegram import Update
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from ..i18n import LANGUAGES, Language, language_for, t
+from .budget import Priority
+from .lobby import accept_invitation
+from .request import Request, command, front_of
+from .sharing import start_watching
+
+log = logging.getLogger(__name__)
+
+
+@command
+async def cmd_start(req: Request, args: list[str]) -> None:
+    """``/start``, and the deep links: ``g<code>`` an invitation, ``w<code>`` a spectator link."""
+    payload = args[0] if args else ""
+    if req.place.private and payload.startswith("w") and len(payload) > 1:
+        await start_watching(req, payload[1:])
+    elif req.place.private and payload.startswith("g") and len(payload) > 1:
+        await accept_invitation(req, payload[1:])
+    else:
+        await req.reply(t(req.lang, "start"), quote=False)
+
+
+@command
+async def cmd_help(req: Request, args: list[str]) -> None:
+    """How to play here; in a group, whether plain ``x-y`` works (Telegram's privacy mode)."""
+    privacy = "" if req.place.private else t(req.lang, "privacy_off" if req.front.can_read_all else "privacy_on")
+    await req.reply(t(req.lang, "help", privacy=privacy, bot=req.front.username))
+
+
+@command
+async def cmd_rules(req: Request, args: list[str]) -> None:
+    await req.reply(t(req.lang, "rules"))
+
+
+@command
+async def cmd_lang(req: Request, args: list[str]) -> None:
+    """``/lang ru|en``: a private chat's language is its user's; a group has its own."""
+    choice = (args[0].lower() if args else "")[:2]
+    if choice not in LANGUAGES:
+        await req.reply(t(req.lang, "lang_usage"))
+        return
+    lang: Language = choice  # type: ignore[assignment]
+    if req.place.private:
+        await req.services.people.set_language(req.person.id, lang)
+    else:
+        await req.services.people.set_chat_language(req.place.chat_id, lang)
+    await req.messenger.send_text(req.place.chat_id, t(lang, "lang_set"), thread_id=req.place.thread_id)
+
+
+async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A group was upgraded to a supergroup: its games follow it to the new chat id."""
+    message = update.effective_message
+    if message is None or message.migrate_to_chat_id is None:
+        return
+    moved = await front_of(context).services.migrate_chat(message.chat_id, message.migrate_to_chat_id)
+    log.info("chat %s became %s; %d games moved", message.chat_id, message.migrate_to_chat_id, moved)
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log every error; tell the person something went wrong (moves already stored are safe)."""
+    log.error("error while handling an update", exc_info=context.error)
+    if not isinstance(update, Update):
+        return
+    lang = language_for(update.effective_user.language_code if update.effective_user else None)
+    if update.callback_query is not None:
+        with contextlib.suppress(TelegramError):
+            await update.callback_query.answer("⚠️")
+    chat = update.effective_chat
+    if chat is not None and update.callback_query is None:
+        with contextlib.suppress(Exception):
+            await front_of(context).messenger.send_text(chat.id, t(lang, "apology"), priority=Priority.LOW)

@@ -1,0 +1,205 @@
+"""Inline keyboards: the lobby's settings, the window of move buttons, questions, "which game?", lists, records.
+
+Telegram allows at most 100 buttons and 8 a row: the move buttons show a window of at most 8 x 8 points (framed on
+the picture), with a row of arrows to move it, a button to jump to the last move and one to zoom the picture in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from render import Window
+
+from ..engine import Game
+from ..i18n import Language, duration, t
+from ..services import BOARD_CHOICES, COLOUR_CHOICES, START_CHOICES, TIME_CHOICES, GameView
+from . import callbacks as cb
+
+WINDOW = 8
+"""Points per row and rows of the move-button window."""
+STEP = 4
+"""How far an arrow moves the window."""
+EMPTY = "·"
+SYMBOL = {"blue": "🔵", "red": "🔴"}
+LAST = {"blue": "🟦", "red": "🟥"}
+CAPTURED = "✖"
+OUT_OF_PLAY = "▫"
+
+Markup = dict[str, Any]
+"""A keyboard as the Bot API's JSON (built directly for the boards: see ``move_keyboard``)."""
+
+
+def _mark(selected: bool, label: str) -> str:
+    return f"✓ {label}" if selected else label
+
+
+def _button(text: str, data: cb.Callback) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text, callback_data=data.encode())
+
+
+def lobby_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
+    """Settings (board, start, time, colours), then Join and Cancel (a private game is joined by its link)."""
+    g = view.id
+    size = (view.settings.width, view.settings.height)
+    sizes = [_button(_mark(size == (w, h), f"{w}x{h}"), cb.Set(g, "size", f"{w}x{h}")) for w, h in BOARD_CHOICES]
+    starts = [
+        _button(_mark(view.settings.start == s, t(lang, f"start_{s}")), cb.Set(g, "start", s)) for s in START_CHOICES
+    ]
+    times = [
+        _button(_mark(view.move_seconds == s, duration(lang, s) if s else "∞"), cb.Set(g, "time", str(s or 0)))
+        for s in TIME_CHOICES
+    ]
+    labels = {"creator_blue": "btn_blue", "creator_red": "btn_red", "random": "btn_random"}
+    colours = [_button(_mark(view.colours == c, t(lang, labels[c])), cb.Set(g, "colours", c)) for c in COLOUR_CHOICES]
+    actions = [_button(t(lang, "btn_join"), cb.Join(g)), _button(t(lang, "btn_cancel"), cb.Cancel(g))]
+    if view.kind == "private":
+        actions = actions[1:]
+    if view.ply > 0:  # a game continued from a record keeps its board and start
+        return InlineKeyboardMarkup([times, colours, actions])
+    return InlineKeyboardMarkup([sizes, starts, times, colours, actions])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The window of move buttons
+
+
+def window_at(width: int, height: int, x: int, y: int, size: int = WINDOW) -> Window:
+    """The window of ``size`` x ``size`` points around ``x-y``, kept on the board."""
+    w, h = min(size, width), min(size, height)
+    x0 = min(max(1, x - (w - 1) // 2), width - w + 1)
+    y0 = min(max(1, y - (h - 1) // 2), height - h + 1)
+    return Window(x0, y0, x0 + w - 1, y0 + h - 1)
+
+
+def window_from_corner(width: int, height: int, x0: int, y0: int, size: int = WINDOW) -> Window:
+    """The window whose lower-left point is ``x0-y0``, kept on the board."""
+    w, h = min(size, width), min(size, height)
+    x0 = min(max(1, x0), width - w + 1)
+    y0 = min(max(1, y0), height - h + 1)
+    return Window(x0, y0, x0 + w - 1, y0 + h - 1)
+
+
+def default_window(game: Game) -> Window:
+    """Around the last dot, or the centre of the board before the first move."""
+    for move in reversed(game.moves):
+        if move.point is not None:
+            return window_at(game.width, game.height, *move.point)
+    return window_at(game.width, game.height, (game.width + 1) // 2, (game.height + 1) // 2)
+
+
+def move_keyboard(lang: Language, view: GameView, window: Window, zoom: bool = False) -> Markup:
+    """One button per point of the window (rows from the top), then the arrows that can move it (none points off
+    the board), the jump to the last move and the zoom switch.
+
+    Returned as the Bot API's JSON: this keyboard goes with every board, and building ~70 ``InlineKeyboardButton``
+    objects, then serialising them, costs more than drawing the picture.
+    """
+    game = view.position
+    g, ply = view.id, game.ply
+    last = game.last_move.point if game.last_move is not None else None
+    dots, owners = game.grid()
+    rows: list[list[dict[str, str]]] = []
+    for y in range(window.y1, window.y0 - 1, -1):
+        row = []
+        for x in range(window.x0, window.x1 + 1):
+            dot, owner = dots[y - 1][x - 1], owners[y - 1][x - 1]
+            if dot is None and owner is None:
+                row.append({"text": EMPTY, "callback_data": cb.Play(g, ply, x, y).encode()})
+                continue
+            if dot is None:
+                label = OUT_OF_PLAY
+            elif owner is not None:
+                label = CAPTURED
+            else:
+                label = LAST[dot] if last == (x, y) else SYMBOL[dot]
+            row.append({"text": label, "callback_data": cb.Info(g, ply, x, y).encode()})
+        rows.append(row)
+    centre = default_window(game)
+    nav: list[tuple[str, int, int, bool]] = []
+    if window.x0 > 1:
+        nav.append(("◀", window.x0 - STEP, window.y0, zoom))
+    if window.y0 > 1:
+        nav.append(("▼", window.x0, window.y0 - STEP, zoom))
+    if window.y1 < game.height:
+        nav.append(("▲", window.x0, window.y0 + STEP, zoom))
+    if window.x1 < game.width:
+        nav.append(("▶", window.x0 + STEP, window.y0, zoom))
+    if (centre.x0, centre.y0) != (window.x0, window.y0):
+        nav.append((t(lang, "btn_last"), centre.x0, centre.y0, zoom))
+    nav.append((t(lang, "btn_full" if zoom else "btn_zoom"), window.x0, window.y0, not zoom))
+    rows.append(
+        [
+            {"text": label, "callback_data": cb.Window(g, ply, max(1, x), max(1, y), z).encode()}
+            for label, x, y, z in nav
+        ]
+    )
+    return {"inline_keyboard": rows}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Questions and choices
+
+
+def resign_keyboard(lang: Language, view: GameView, user_id: int) -> InlineKeyboardMarkup:
+    """Yes / No to "resign?", for the player who asked."""
+    return InlineKeyboardMarkup(
+        [
+            [
+                _button(t(lang, "btn_yes_resign"), cb.Resign(view.id, view.ply, user_id, True)),
+                _button(t(lang, "btn_no"), cb.Resign(view.id, view.ply, user_id, False)),
+            ]
+        ]
+    )
+
+
+def ground_keyboard(lang: Language, view: GameView, user_id: int) -> InlineKeyboardMarkup:
+    """Yes / No to "declare grounding?", for the player who asked."""
+    return InlineKeyboardMarkup(
+        [
+            [
+                _button(t(lang, "btn_ground"), cb.Ground(view.id, view.ply, user_id, True)),
+                _button(t(lang, "btn_no"), cb.Ground(view.id, view.ply, user_id, False)),
+            ]
+        ]
+    )
+
+
+def draw_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
+    """Accept or decline the draw offer (for the opponent of who offered it)."""
+    return InlineKeyboardMarkup(
+        [
+            [
+                _button(t(lang, "btn_accept"), cb.Draw(view.id, view.ply, True)),
+                _button(t(lang, "btn_decline"), cb.Draw(view.id, view.ply, False)),
+            ]
+        ]
+    )
+
+
+def choice_keyboard(labels: Sequence[tuple[str, cb.Callback]]) -> InlineKeyboardMarkup:
+    """One button a row: the games to choose from, the games to show."""
+    return InlineKeyboardMarkup([[_button(label, data)] for label, data in labels])
+
+
+def unfollow_keyboard(lang: Language, game_id: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[_button(t(lang, "btn_unwatch"), cb.Unfollow(game_id))]])
+
+
+def record_keyboard(lang: Language, import_id: int, ply: int, total: int, can_continue: bool) -> InlineKeyboardMarkup:
+    """Step through an imported record: to the start and the end, one move, ten and fifty moves; continue it."""
+
+    def step(label: str, target: int) -> InlineKeyboardButton:
+        return _button(label, cb.Step(import_id, min(total, max(0, target))))
+
+    rows = [[step("⏮", 0), step("◀", ply - 1), step("▶", ply + 1), step("⏭", total)]]
+    if total > 10:
+        jumps = [step("−10", ply - 10), step("+10", ply + 10)]
+        if total > 50:
+            jumps = [step("−50", ply - 50), *jumps, step("+50", ply + 50)]
+        rows.append(jumps)
+    if can_continue:
+        rows.append([_button(t(lang, "btn_continue"), cb.Continue(import_id))])
+    return InlineKeyboardMarkup(rows)

@@ -1,0 +1,92 @@
+"""Opening games: ``/new``, the lobby's buttons, invitations, ``/cancel``."""
+
+from __future__ import annotations
+
+from ..i18n import t
+from ..services import GameView, LobbyChoice, Want
+from . import callbacks as cb
+from .request import Request, button, command, game_ref
+
+
+def parse_new_args(args: list[str]) -> LobbyChoice:
+    """Read ``/new`` arguments: a board (``20x20``), a start (``cross``, ``empty``...), a time (``1h``, ``3d``,
+    ``none``). Words it does not know are left out: the lobby shows what was chosen, and its buttons change it."""
+    width = height = None
+    start: str | None = None
+    move_seconds: int | str | None = "unset"
+    for arg in args:
+        word = arg.strip().lower().replace("х", "x").replace("×", "x")
+        size = word.split("x", 1)
+        if len(size) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 2 for p in size):
+            w, h = int(size[0]), int(size[1])
+            if 10 <= w <= 60 and 10 <= h <= 60:
+                width, height = w, h
+                continue
+        if word in ("cross", "скрест"):
+            start = "cross"
+        elif word in ("four-crosses", "4", "four", "4x", "четыре"):
+            start = "four-crosses"
+        elif word in ("empty", "пусто", "пустое"):
+            start = "empty"
+        elif word in ("none", "no", "∞", "нет", "без"):
+            move_seconds = None
+        elif len(word) >= 2 and word[:-1].isascii() and word[:-1].isdigit() and len(word) <= 4 and word[-1] in "hdmчд":
+            seconds = int(word[:-1]) * {"h": 3600, "ч": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
+            if 60 <= seconds <= 30 * 86400:
+                move_seconds = seconds
+    return LobbyChoice(width, height, start, move_seconds)  # type: ignore[arg-type]
+
+
+@command
+async def cmd_new(req: Request, args: list[str]) -> None:
+    """Open a game: a lobby in a group (one a topic), an invitation link in private (one a person)."""
+    opened = await req.services.lobby.open(req.place, req.person, parse_new_args(args), req.update_id)
+    view = opened.view
+    if opened.existing:
+        await req.reply(t(req.lang, "open_invitation" if req.place.private else "open_game_exists"))
+        if view.state != "lobby":
+            await req.presenter.post_board(view, req.seat(view))
+            return
+    await req.presenter.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang)
+
+
+async def accept_invitation(req: Request, code: str) -> None:
+    """Someone opened an invitation link (``/start g<code>``): the game starts."""
+    view = await req.services.lobby.accept_invite(code, req.person, req.update_id)
+    await req.presenter.started(view)
+
+
+@button(cb.Join)
+async def on_join(req: Request, data: cb.Join) -> None:
+    view = await req.services.lobby.join(data.game, req.person, req.place, req.update_id)
+    await req.answer(t(req.lang, "joined", id=view.id))
+    await req.presenter.started(view)
+
+
+@button(cb.Set)
+async def on_setting(req: Request, data: cb.Set) -> None:
+    view = await req.services.lobby.change(data.game, req.person, data.setting, data.value, req.update_id)
+    await req.answer()
+    if req.message is not None:
+        await req.presenter.update_lobby(view, req.place.chat_id, req.message.message_id, req.lang)
+
+
+@button(cb.Cancel)
+async def on_cancel(req: Request, data: cb.Cancel) -> None:
+    view = await req.services.lobby.cancel(data.game, req.person, req.update_id)
+    await req.answer()
+    await req.presenter.closed(view, by=req.person.id)
+
+
+async def cancel_game(req: Request, view: GameView) -> None:
+    """Close a lobby, or a game with no move yet."""
+    view = await req.services.lobby.cancel(view.id, req.person, req.update_id)
+    await req.reply(t(req.lang, "lobby_cancelled", id=view.id))
+    await req.presenter.closed(view, by=req.person.id)
+
+
+@command
+async def cmd_cancel(req: Request, args: list[str]) -> None:
+    view = await req.find(Want.OPEN, "cancel", game_id=game_ref(args[0]) if args else None)
+    if view is not None:
+        await cancel_game(req, view)

@@ -1,0 +1,313 @@
+"""Sending to Telegram, with Telegram's errors treated as normal flow. It writes nothing anywhere: what happened
+comes back to the caller (a message id, ``None`` when the group's budget said no, or ``Unreachable``).
+
+- "message is not modified" is fine; a reply to a deleted message is sent without the reply; an edit of a deleted
+  message reports ``False`` so the caller can post anew.
+- Flood control is the rate limiter's job (it waits and retries); timeouts and network errors are retried.
+- A chat that cannot be written to (a user who blocked the bot or never started it) raises ``Unreachable``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import warnings
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaPhoto, LinkPreviewOptions, ReplyParameters
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
+from telegram.warnings import PTBUserWarning
+
+from .budget import GroupBudget, Priority
+from .formatting import CAPTION_LIMIT, MESSAGE_LIMIT, cut
+from .keyboards import Markup
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+NETWORK_RETRIES = 2
+
+# Boards go out through ``Bot.do_api_request`` (see ``send_board``); PTB suggests the typed method every time.
+warnings.filterwarnings("ignore", message=r"Please use 'Bot\.(sendPhoto|editMessageMedia)'", category=PTBUserWarning)
+
+
+class Unreachable(Exception):
+    """The chat cannot be written to (the user blocked the bot, or never started it)."""
+
+    def __init__(self, chat_id: int, reason: str) -> None:
+        super().__init__(reason)
+        self.chat_id = chat_id
+
+
+def _not_modified(exc: BadRequest) -> bool:
+    return "not modified" in exc.message.lower()
+
+
+def _missing_message(exc: BadRequest) -> bool:
+    text = exc.message.lower()
+    return "message to edit not found" in text or "message can't be edited" in text or "message not found" in text
+
+
+def _parse_error(exc: BadRequest) -> bool:
+    return "can't parse entities" in exc.message.lower()
+
+
+class Messenger:
+    """Talks to the Bot API for the presenter and the handlers."""
+
+    def __init__(self, bot: Bot, budget: GroupBudget | None = None) -> None:
+        self.bot = bot
+        self.budget = budget or GroupBudget()
+
+    def allowed(self, chat_id: int, priority: Priority) -> bool:
+        """Whether a message of ``priority`` may go to ``chat_id`` now (and count it if so)."""
+        if self.budget.spend(chat_id, priority):
+            return True
+        log.info("group %s is short of its message budget: a %s message is left out", chat_id, priority.name)
+        return False
+
+    async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T:
+        """Run a Bot API call, retrying network trouble; a chat that refuses the bot raises ``Unreachable``."""
+        for attempt in range(NETWORK_RETRIES + 1):
+            try:
+                return await make()
+            except Forbidden as exc:
+                raise Unreachable(chat_id, str(exc)) from exc
+            except RetryAfter:
+                raise  # the rate limiter already waited and retried
+            except (TimedOut, NetworkError) as exc:
+                if isinstance(exc, BadRequest) or attempt == NETWORK_RETRIES:
+                    raise
+                log.warning("network trouble talking to Telegram (%s); retrying", exc)
+                await asyncio.sleep(0.5 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    async def send_text(
+        self,
+        chat_id: int,
+        text: str,
+        *,
+        thread_id: int = 0,
+        keyboard: InlineKeyboardMarkup | None = None,
+        reply_to: int | None = None,
+        priority: Priority = Priority.NORMAL,
+    ) -> int | None:
+        """Send an HTML text (a reply when ``reply_to`` still exists); its message id, or ``None`` when the group's
+        budget left it out. Text Telegram cannot parse as HTML is sent as plain text."""
+        if not self.allowed(chat_id, priority):
+            return None
+        text = cut(text, MESSAGE_LIMIT)
+
+        def send(mode: str | None) -> Awaitable[Any]:
+            return self.bot.send_message(
+                chat_id,
+                text,
+                parse_mode=mode,
+                reply_markup=keyboard,
+                message_thread_id=thread_id or None,
+                link_preview_options=LinkPreviewOptions(is_disabled=True),
+                reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None,
+            )
+
+        try:
+            message = await self.call(chat_id, lambda: send(ParseMode.HTML))
+        except BadRequest as exc:
+            if not _parse_error(exc):
+                raise
+            log.warning("Telegram could not parse a text as HTML (%s); sending it as plain text", exc)
+            message = await self.call(chat_id, lambda: send(None))
+        return int(message.message_id)
+
+    async def edit_text(
+        self,
+        chat_id: int,
+        message_id: int,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None = None,
+        *,
+        priority: Priority = Priority.NORMAL,
+    ) -> bool:
+        """Change a text message (keyboard too); ``False`` if the message is gone or the budget left it out."""
+        if not self.allowed(chat_id, priority):
+            return False
+        try:
+            await self.call(
+                chat_id,
+                lambda: self.bot.edit_message_text(
+                    cut(text, MESSAGE_LIMIT),
+                    chat_id=chat_id,
+                    message_id=message_id,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=keyboard,
+                    link_preview_options=LinkPreviewOptions(is_disabled=True),
+                ),
+            )
+        except BadRequest as exc:
+            if _not_modified(exc):
+                return True
+            if _missing_message(exc):
+                return False
+            raise
+        return True
+
+    async def edit_keyboard(
+        self, chat_id: int, message_id: int, keyboard: InlineKeyboardMarkup | None = None, *, priority: Priority
+    ) -> bool:
+        """Change or take away a message's buttons; ``False`` if the budget left it out (to try again later)."""
+        if not self.allowed(chat_id, priority):
+            return False
+        try:
+            await self.call(
+                chat_id,
+                lambda: self.bot.edit_message_reply_markup(
+                    chat_id=chat_id, message_id=message_id, reply_markup=keyboard
+                ),
+            )
+        except BadRequest as exc:
+            if not (_not_modified(exc) or _missing_message(exc)):
+                raise
+        return True
+
+    async def send_board(
+        self,
+        chat_id: int,
+        png: bytes,
+        caption: str,
+        keyboard: Markup | None,
+        *,
+        thread_id: int = 0,
+        reply_to: int | None = None,
+        priority: Priority = Priority.BOARD,
+    ) -> tuple[int, str | None] | None:
+        """Post a board picture; ``(message id, file id of the upload)``, or ``None`` when the budget left it out.
+
+        The photo goes through ``do_api_request`` with the keyboard's raw JSON: the typed ``send_photo`` would build
+        and serialise ~70 button objects and parse them back from Telegram's answer, which costs more than drawing
+        the board.
+        """
+        if not self.allowed(chat_id, priority):
+            return None
+        params: dict[str, Any] = {
+            "chat_id": chat_id,
+            "photo": InputFile(png, filename="board.png"),
+            "caption": cut(caption, CAPTION_LIMIT),
+            "parse_mode": ParseMode.HTML,
+        }
+        if keyboard is not None:
+            params["reply_markup"] = keyboard
+        if thread_id:
+            params["message_thread_id"] = thread_id
+        if reply_to:
+            params["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
+        sent: Any = await self.call(chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params))
+        photos = sent.get("photo") or []
+        return int(sent["message_id"]), (photos[-1].get("file_id") if photos else None)
+
+    async def edit_board(
+        self, chat_id: int, message_id: int, png: bytes, caption: str, keyboard: Markup | None, *, priority: Priority
+    ) -> bool:
+        """Replace a board message's picture, caption and buttons; ``False`` if the message is gone (or the budget
+        left it out)."""
+        if not self.allowed(chat_id, priority):
+            return False
+        params: dict[str, Any] = {
+            "chat_id": chat_id,
+            "message_id": message_id,
+            "media": InputMediaPhoto(png, caption=cut(caption, CAPTION_LIMIT), parse_mode=ParseMode.HTML),
+        }
+        if keyboard is not None:
+            params["reply_markup"] = keyboard
+        try:
+            await self.call(chat_id, lambda: self.bot.do_api_request("editMessageMedia", api_kwargs=params))
+        except BadRequest as exc:
+            if _not_modified(exc):
+                return True
+            if _missing_message(exc):
+                return False
+            raise
+        return True
+
+    async def send_photo(
+        self,
+        chat_id: int,
+        png: bytes,
+        caption: str,
+        *,
+        keyboard: InlineKeyboardMarkup | None = None,
+        thread_id: int = 0,
+        reply_to: int | None = None,
+        priority: Priority = Priority.NORMAL,
+    ) -> int | None:
+        """Post a picture that is not a game's board (an imported record, a zoomed view)."""
+        if not self.allowed(chat_id, priority):
+            return None
+        message = await self.call(
+            chat_id,
+            lambda: self.bot.send_photo(
+                chat_id,
+                png,
+                caption=cut(caption, CAPTION_LIMIT),
+                parse_mode=ParseMode.HTML,
+                reply_markup=keyboard,
+                message_thread_id=thread_id or None,
+                reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None,
+            ),
+        )
+        return int(message.message_id)
+
+    async def edit_photo(
+        self, chat_id: int, message_id: int, png: bytes, caption: str, keyboard: InlineKeyboardMarkup | None
+    ) -> bool:
+        """Replace a picture message (a record stepped through); ``False`` if it is gone."""
+        try:
+            await self.call(
+                chat_id,
+                lambda: self.bot.edit_message_media(
+                    InputMediaPhoto(png, caption=cut(caption, CAPTION_LIMIT), parse_mode=ParseMode.HTML),
+                    chat_id=chat_id,
+                    message_id=message_id,
+                    reply_markup=keyboard,
+                ),
+            )
+        except BadRequest as exc:
+            if _not_modified(exc):
+                return True
+            if _missing_message(exc):
+                return False
+            raise
+        return True
+
+    async def send_file(
+        self,
+        kind: str,
+        chat_id: int,
+        data: bytes,
+        filename: str,
+        caption: str,
+        *,
+        thread_id: int = 0,
+        priority: Priority = Priority.NORMAL,
+    ) -> int | None:
+        """Send ``data`` as a document (``kind="document"``) or an animation (``"animation"``)."""
+        if not self.allowed(chat_id, priority):
+            return None
+        send = self.bot.send_document if kind == "document" else self.bot.send_animation
+        message = await self.call(
+            chat_id,
+            lambda: send(  # type: ignore[operator]
+                chat_id,
+                InputFile(data, filename=filename),
+                caption=cut(caption, CAPTION_LIMIT),
+                parse_mode=ParseMode.HTML,
+                message_thread_id=thread_id or None,
+            ),
+        )
+        return int(message.message_id)
+
+    async def delete(self, chat_id: int, message_id: int) -> None:
+        """Delete a message of the bot's (a progress note); a message already gone is fine."""
+        try:
+            await self.call(chat_id, lambda: self.bot.delete_message(chat_id, message_id))
+        except BadRequest:
+            log.debug("message %s in %s was already gone", message_id, chat_id)

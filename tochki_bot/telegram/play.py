@@ -1,0 +1,227 @@
+"""Moves and boards: ``/m``, plain ``x-y`` and replies to a board, the move buttons and their window, ``/board``,
+``/zoom``, and the answers to "which game?"."""
+
+from __future__ import annotations
+
+from ..engine import IllegalMove, Point, parse_point
+from ..i18n import t
+from ..services import Choice, GameView, Problem, ServiceError, Want
+from . import callbacks as cb
+from .budget import Priority
+from .captions import display
+from .keyboards import default_window, window_at, window_from_corner
+from .request import Request, button, command, game_ref, message
+
+
+def split_move(args: list[str]) -> tuple[int | None, str]:
+    """``/m`` arguments as ``(game number or None, the point's text)``: ``20-18``, ``20 18``, ``12 20-18``,
+    ``#12 20 18``. A point is read first, so ``/m 20 18`` is the point 20-18."""
+    text = " ".join(args)
+    try:
+        parse_point(text)
+        return None, text
+    except IllegalMove:
+        pass
+    if len(args) >= 2 and (game := game_ref(args[0])) is not None:
+        return game, " ".join(args[1:])
+    return None, text
+
+
+async def make_move(req: Request, point: Point, *, game_id: int | None = None, reply_to: int | None = None) -> None:
+    """Play ``point`` in the game this message is about (asking which one when several are the person's move)."""
+    found = await req.services.finder.find(
+        req.place, req.person.id, Want.MOVE, game_id=game_id, reply_to=reply_to or req.reply_to
+    )
+    if isinstance(found, Choice):
+        await req.choose(
+            found,
+            t(req.lang, "pick_move", point=str(point)),
+            lambda view: cb.Play(view.id, view.ply, point.x, point.y),
+        )
+        return
+    view = await req.services.play.move(found.id, req.person, point.x, point.y, update_id=req.update_id)
+    await req.presenter.announce(view)
+
+
+@command
+async def cmd_move(req: Request, args: list[str]) -> None:
+    """``/m x-y``, ``/m <game> x-y``."""
+    if not args:
+        await req.reply(t(req.lang, "move_usage"))
+        return
+    game_id, text = split_move(args)
+    try:
+        point = parse_point(text)
+    except IllegalMove:
+        await req.reply(t(req.lang, "malformed"), priority=Priority.LOW)
+        return
+    await make_move(req, point, game_id=game_id)
+
+
+@message
+async def on_text(req: Request) -> None:
+    """Plain text: a reply to a board (or to a record), or ``x-y`` where the bot can read it. Chatter is left alone.
+
+    In groups only the strict form counts (``20-18``, ``20 18``; never ``3:2`` or ``1.5``), and only from the player
+    to move: anything else is somebody talking.
+    """
+    text = (req.update.message.text or "").strip() if req.update.message else ""
+    group = not req.place.private
+    replied = req.reply_to
+    if replied is not None:
+        about = await req.services.messages.about(req.place.chat_id, replied)
+        if about is not None and about.import_id is not None:
+            from .sharing import jump_in_record  # records answer replies with move numbers
+
+            await jump_in_record(req, about.import_id, about.message_id, text)
+            return
+        if about is not None and about.game_id is not None:
+            try:
+                point = parse_point(text, strict=group)
+            except IllegalMove:
+                if any(ch.isdigit() for ch in text):
+                    await req.reply(t(req.lang, "reply_usage"), priority=Priority.LOW)
+                return
+            await make_move(req, point, reply_to=replied)
+            return
+    try:
+        point = parse_point(text, strict=group)
+    except IllegalMove:
+        if not group:
+            await req.reply(t(req.lang, "malformed" if any(ch.isdigit() for ch in text) else "chatter_private"))
+        return
+    if group:
+        try:
+            view = await req.services.finder.find(req.place, req.person.id, Want.SHOW)
+        except ServiceError:
+            return  # no game here: talk, not a move
+        if not isinstance(view, GameView) or view.player_to_move is None or view.player_to_move.id != req.person.id:
+            return  # not the player to move: talk, not a move
+    await make_move(req, point)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Boards
+
+
+async def show_board(req: Request, view: GameView) -> None:
+    """Post the game's board here again (a lobby shows its lobby)."""
+    if view.state == "lobby":
+        await req.presenter.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang)
+        return
+    await req.presenter.post_board(view, req.seat(view))
+
+
+@command
+async def cmd_board(req: Request, args: list[str]) -> None:
+    """``/board``, ``/board <game>``."""
+    view = await req.find(Want.SHOW, "board", game_id=game_ref(args[0]) if args else None)
+    if view is not None:
+        await show_board(req, view)
+
+
+async def show_zoom(req: Request, view: GameView, point: Point | None = None) -> None:
+    """A zoomed picture of the board around ``point`` (else the last move)."""
+    game = view.position
+    if point is not None and not (1 <= point.x <= game.width and 1 <= point.y <= game.height):
+        raise ServiceError(Problem.OFF_BOARD, point=str(point), width=game.width, height=game.height)
+    window = window_at(game.width, game.height, *point) if point is not None else default_window(game)
+    await req.presenter.zoomed(
+        view, req.seat(view), window, reply_to=req.update.message.message_id if req.update.message else None
+    )
+
+
+@command
+async def cmd_zoom(req: Request, args: list[str]) -> None:
+    """``/zoom``, ``/zoom x-y``, ``/zoom <game> x-y``: the part of the board around a point, large."""
+    game_id, text = split_move(args) if args else (None, "")
+    point = None
+    if text:
+        try:
+            point = parse_point(text)
+        except IllegalMove:
+            if (game_id := game_ref(text)) is None:
+                await req.reply(t(req.lang, "zoom_usage"), priority=Priority.LOW)
+                return
+    view = await req.find(Want.SHOW, "zoom", game_id=game_id)
+    if view is not None:
+        await show_zoom(req, view, point)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Buttons
+
+
+@button(cb.Play)
+async def on_play(req: Request, data: cb.Play) -> None:
+    """A point pressed on a board (or a game picked for a move typed before)."""
+    view = await req.services.play.move(
+        data.game, req.person, data.x, data.y, expected_ply=data.ply, update_id=req.update_id
+    )
+    await req.answer(f"✓ {data.x}-{data.y}")
+    message = req.message
+    if message is not None and not message.photo:  # the answer to "which game?": it is settled
+        await req.presenter.settle(
+            req.place.chat_id, message.message_id, t(req.lang, "picked_move", point=f"{data.x}-{data.y}", id=view.id)
+        )
+    await req.presenter.announce(view)
+
+
+@button(cb.Info)
+async def on_info(req: Request, data: cb.Info) -> None:
+    """A point that cannot be played: what is there."""
+    view = await req.services.finder.find(req.place, req.person.id, Want.SHOW, game_id=data.game)
+    assert isinstance(view, GameView)
+    game = view.position
+    point = f"{data.x}-{data.y}"
+    if not (1 <= data.x <= game.width and 1 <= data.y <= game.height) or game.is_playable(data.x, data.y):
+        await req.answer(t(req.lang, "point_busy", point=point))
+        return
+    dot = game.dot(data.x, data.y)
+    if dot is not None:
+        await req.answer(t(req.lang, "point_info_dot", point=point, dot=t(req.lang, f"dot_{dot}")))
+    else:
+        await req.answer(t(req.lang, "point_info_out", point=point))
+
+
+@button(cb.Window)
+async def on_window(req: Request, data: cb.Window) -> None:
+    """Move the window of buttons, or zoom the picture in on it. On a group's board the buttons belong to the
+    player to move: the other player's presses change nothing."""
+    view = await req.services.finder.find(req.place, req.person.id, Want.SHOW, game_id=data.game)
+    assert isinstance(view, GameView)
+    if view.state != "active" or view.to_move is None:
+        raise ServiceError(Problem.GAME_OVER)
+    if data.ply != view.ply:
+        raise ServiceError(Problem.STALE)
+    colour = view.colour_of(req.person.id)
+    if colour is None:
+        raise ServiceError(Problem.NOT_A_PLAYER)
+    if not req.place.private and colour != view.to_move:
+        raise ServiceError(Problem.NOT_YOURS, name=display(view, view.to_move))
+    message = req.message
+    await req.answer()
+    if message is not None:
+        window = window_from_corner(view.position.width, view.position.height, data.x0, data.y0)
+        await req.presenter.redraw(view, req.seat(view), message.message_id, window, data.zoom)
+
+
+@button(cb.Show)
+async def on_show(req: Request, data: cb.Show) -> None:
+    """A game picked from ``/games``: its board here."""
+    view = await req.services.finder.find(req.place, req.person.id, Want.SHOW, game_id=data.game)
+    assert isinstance(view, GameView)
+    await req.answer()
+    await show_board(req, view)
+
+
+@button(cb.Pick)
+async def on_pick(req: Request, data: cb.Pick) -> None:
+    """The answer to "which game?": the command asked before runs for that game."""
+    view = await req.services.finder.find(req.place, req.person.id, Want.SHOW, game_id=data.game)
+    assert isinstance(view, GameView)
+    await req.answer()
+    message = req.message
+    if message is not None:
+        await req.presenter.settle(req.place.chat_id, message.message_id, t(req.lang, "picked", id=view.id))
+    await req.front.actions[data.command](req, view)

@@ -1,0 +1,423 @@
+"""The presentation step: who sees a game (the audience and their languages), what each of them gets (picture,
+caption, keyboard), sending it, and handing what happened back to the services (which message shows which board,
+who cannot be reached, which buttons are gone).
+
+A reply never walks back up into the use cases: handlers call the services, then hand the views they got to the
+presenter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+
+from render import BoardView, Window, render_png
+
+from ..i18n import LANGUAGES, Language, duration, language_for, t
+from ..pictures import board_view
+from ..services import ClockPass, GameView, MessageRecord, Player, Reminder, Services
+from .budget import Priority
+from .captions import (
+    Role,
+    board_caption,
+    display,
+    html_name,
+    lobby_text,
+    mention_of,
+    picture_caption,
+    started_text,
+)
+from .formatting import name
+from .keyboards import default_window, draw_keyboard, lobby_keyboard, move_keyboard
+from .messenger import Messenger, Unreachable
+
+log = logging.getLogger(__name__)
+ZOOM_SIDE = 800
+"""Long side of a zoomed picture of the button window (Telegram shows photos at about 800 px)."""
+RETIRE_AT_ONCE = 3
+"""Old keyboards taken away per new board at most (the rest wait for the group's budget)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One chat that sees a game: a group, a player's private chat, or a spectator's."""
+
+    chat_id: int
+    thread_id: int
+    lang: Language
+    role: Role
+    reader: int | None = None
+    """The person reading, in a private chat."""
+
+
+def player_language(player: Player | None) -> Language:
+    """A person's language: the one they chose, else their messenger's."""
+    if player is None:
+        return "en"
+    if player.language in LANGUAGES:
+        return player.language  # type: ignore[return-value]
+    return language_for(player.telegram_language)
+
+
+class Presenter:
+    """Shows games, lobbies, questions and reminders to the people concerned."""
+
+    def __init__(self, services: Services, messenger: Messenger, username: str) -> None:
+        self.services = services
+        self.messenger = messenger
+        self.username = username
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Languages and audiences
+
+    async def user_language(self, user_id: int | None) -> Language:
+        return player_language(await self.services.people.player(user_id))
+
+    async def chat_language(self, chat_id: int) -> Language:
+        """A group's own language; a private chat's is its user's."""
+        if chat_id > 0:
+            return await self.user_language(chat_id)
+        chat = await self.services.people.chat(chat_id)
+        return chat.language if chat is not None and chat.language in LANGUAGES else "en"  # type: ignore[return-value]
+
+    async def seats(self, view: GameView, *, spectators: bool = True) -> list[Seat]:
+        """Where the game is shown: its group, or each player's private chat; and every spectator's chat."""
+        if view.kind == "group":
+            seats = [Seat(view.chat_id, view.thread_id, await self.chat_language(view.chat_id), "group")]
+        else:
+            seats = [Seat(p.id, 0, player_language(p), "player", p.id) for p in view.players]
+        if spectators:
+            players = {p.id for p in view.players}
+            for chat_id in await self.services.records.spectators(view.id):
+                if chat_id not in players:
+                    seats.append(Seat(chat_id, 0, await self.user_language(chat_id), "spectator", chat_id))
+        return seats
+
+    def seat_here(self, view: GameView, chat_id: int, thread_id: int, lang: Language, reader: int) -> Seat:
+        """The seat of whoever asks to see a game in ``chat_id`` (a group, a player, or an onlooker)."""
+        if chat_id < 0:
+            return Seat(chat_id, thread_id, lang, "group" if chat_id == view.chat_id else "spectator")
+        role: Role = "player" if view.colour_of(reader) is not None else "spectator"
+        return Seat(chat_id, 0, lang, role, reader)
+
+    async def _reached(self, chat_id: int, ok: bool) -> None:
+        if chat_id > 0:
+            await self.services.people.set_reachable(chat_id, ok)
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Pictures
+
+    def picture_of(self, view: GameView, lang: Language, window: Window | None = None) -> BoardView:
+        """What the picture of a game shows, in ``lang`` (built at once, so later moves cannot change it)."""
+        position = view.position
+        return board_view(
+            position,
+            blue=display(view, "blue"),
+            red=display(view, "red"),
+            caption=picture_caption(lang, view),
+            window=window,
+        )
+
+    async def render(self, picture: BoardView, crop: Window | None = None) -> bytes:
+        """The PNG of a picture, drawn in a worker thread."""
+        if crop is None:
+            return await asyncio.to_thread(render_png, picture)
+        return await asyncio.to_thread(render_png, picture, crop=crop, max_side=ZOOM_SIDE)
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Boards
+
+    def _buttons(self, view: GameView, seat: Seat) -> bool:
+        """Whether this seat's board has move buttons: the game goes on and the seat plays it."""
+        if view.to_move is None:
+            return False
+        return seat.role == "group" or (seat.role == "player" and seat.chat_id == seat.reader)
+
+    async def post_board(
+        self,
+        view: GameView,
+        seat: Seat,
+        *,
+        buttons: bool = True,
+        reply_to: int | None = None,
+        pictures: dict[tuple[Language, bool], bytes] | None = None,
+    ) -> int | None:
+        """Post the board as a new photo for one seat and take the buttons off that chat's older boards of the game.
+
+        Returns the message id (``None`` if the group's budget left it out). Raises ``Unreachable``.
+        """
+        with_buttons = buttons and self._buttons(view, seat)
+        window = default_window(view.position) if with_buttons else None
+        key = (seat.lang, window is not None)
+        png = pictures.get(key) if pictures is not None else None
+        if png is None:
+            png = await self.render(self.picture_of(view, seat.lang, window))
+            if pictures is not None:
+                pictures[key] = png
+        caption = board_caption(seat.lang, view, seat.role, seat.reader, now=self.services.now, window=window)
+        keyboard = move_keyboard(seat.lang, view, window) if window is not None else None
+        sent = await self.messenger.send_board(
+            seat.chat_id, png, caption, keyboard, thread_id=seat.thread_id, reply_to=reply_to
+        )
+        if sent is None:
+            return None
+        message_id, file_id = sent
+        await self._reached(seat.chat_id, True)
+        retired = []
+        for old in await self.services.messages.live(view.id, chat_id=seat.chat_id, kind="board"):
+            if len(retired) == RETIRE_AT_ONCE:
+                break
+            if await self.messenger.edit_keyboard(seat.chat_id, old.message_id, None, priority=Priority.LOW):
+                retired.append(old)
+        new = MessageRecord(
+            seat.chat_id, message_id, "board", game_id=view.id, ply=view.ply, live=with_buttons, file_id=file_id
+        )
+        await self.services.messages.replaced(new, retired)
+        return message_id
+
+    async def redraw(self, view: GameView, seat: Seat, message_id: int, window: Window, zoom: bool) -> None:
+        """Show another window of buttons on a board message (the frame moves), or the zoomed picture of it."""
+        picture = self.picture_of(view, seat.lang, window)
+        png = await self.render(picture, crop=window if zoom else None)
+        caption = board_caption(seat.lang, view, seat.role, seat.reader, now=self.services.now, window=window)
+        keyboard = move_keyboard(seat.lang, view, window, zoom)
+        if not await self.messenger.edit_board(
+            seat.chat_id, message_id, png, caption, keyboard, priority=Priority.NORMAL
+        ):
+            await self.post_board(view, seat)
+
+    async def zoomed(self, view: GameView, seat: Seat, window: Window, reply_to: int | None) -> int | None:
+        """A zoomed picture of part of the board, as a message of its own (``/zoom``)."""
+        png = await self.render(self.picture_of(view, seat.lang, window), crop=window)
+        caption = t(seat.lang, "zoom_caption", id=view.id, x0=window.x0, x1=window.x1, y0=window.y0, y1=window.y1)
+        return await self.messenger.send_photo(seat.chat_id, png, caption, thread_id=seat.thread_id, reply_to=reply_to)
+
+    async def announce(self, view: GameView) -> None:
+        """Show the new position to everyone who sees the game (a move or an ending), then tidy up: questions
+        asked before this move are out of date, and when the game is over nobody follows it any more."""
+        pictures: dict[tuple[Language, bool], bytes] = {}
+        for seat in await self.seats(view):
+            try:
+                await self.post_board(view, seat, pictures=pictures)
+            except Unreachable:
+                await self._reached(seat.chat_id, False)
+                if seat.role == "spectator":
+                    with contextlib.suppress(Exception):
+                        await self.services.records.unfollow(view.id, seat.chat_id)
+                else:
+                    log.info("player %s of game %s cannot be reached in private", seat.chat_id, view.id)
+        await self.close_questions(view)
+        if view.result is not None:
+            await self._end_following(view)
+
+    async def _end_following(self, view: GameView) -> None:
+        for note in await self.services.messages.live(view.id, kind="follow"):
+            lang = await self.chat_language(note.chat_id)
+            await self.answered(note, t(lang, "watching_ended", id=view.id))
+        await self.services.records.game_over(view.id)
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Lobbies
+
+    def invite_link(self, view: GameView) -> str | None:
+        if view.kind != "private" or not view.invite:
+            return None
+        return f"https://t.me/{self.username}?start=g{view.invite}"
+
+    async def show_lobby(
+        self, view: GameView, chat_id: int, thread_id: int, lang: Language, *, reply_to: int | None = None
+    ) -> int | None:
+        """Post the lobby message with its buttons (and remember it, to edit when the game starts or closes)."""
+        message_id = await self.messenger.send_text(
+            chat_id,
+            lobby_text(lang, view, self.invite_link(view)),
+            thread_id=thread_id,
+            keyboard=lobby_keyboard(lang, view),
+            reply_to=reply_to,
+        )
+        if message_id is not None:
+            await self.services.messages.sent(MessageRecord(chat_id, message_id, "lobby", game_id=view.id))
+        return message_id
+
+    async def update_lobby(self, view: GameView, chat_id: int, message_id: int, lang: Language) -> None:
+        """The lobby's settings changed: its message shows them."""
+        await self.messenger.edit_text(
+            chat_id, message_id, lobby_text(lang, view, self.invite_link(view)), lobby_keyboard(lang, view)
+        )
+
+    async def started(self, view: GameView) -> None:
+        """A game started: its lobby messages say so, and everyone sees the first board."""
+        for lobby in await self.services.messages.live(view.id, kind="lobby"):
+            lang = await self.chat_language(lobby.chat_id)
+            await self.answered(lobby, started_text(lang, view))
+        await self.announce(view)
+
+    async def closed(self, view: GameView, *, by: int | None = None) -> None:
+        """A lobby (or a game before its first move) was cancelled or expired: its messages say so, its buttons go,
+        and in a private game the other player is told."""
+        key = "lobby_expired" if view.reason == "expired" else "lobby_cancelled"
+        for message in await self.services.messages.live(view.id):
+            lang = await self.chat_language(message.chat_id)
+            if message.kind == "board":
+                if await self.messenger.edit_keyboard(message.chat_id, message.message_id, priority=Priority.LOW):
+                    await self.services.messages.retired(message.chat_id, message.message_id)
+            else:
+                await self.answered(message, t(lang, key, id=view.id))
+        if view.kind == "private":
+            for player in view.players:
+                if player.id != by:
+                    with contextlib.suppress(Unreachable):
+                        await self.messenger.send_text(player.id, t(player_language(player), key, id=view.id))
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Questions
+
+    async def ask(
+        self,
+        view: GameView,
+        chat_id: int,
+        thread_id: int,
+        text: str,
+        keyboard: object,
+        *,
+        topic: str,
+        user_id: int,
+        reply_to: int | None = None,
+    ) -> int | None:
+        """Ask a question with buttons (resign? ground? a draw?) and remember it, to close it when it is answered or
+        out of date."""
+        message_id = await self.messenger.send_text(
+            chat_id,
+            text,
+            thread_id=thread_id,
+            keyboard=keyboard,
+            reply_to=reply_to,  # type: ignore[arg-type]
+        )
+        if message_id is not None:
+            await self.services.messages.sent(
+                MessageRecord(
+                    chat_id, message_id, "question", game_id=view.id, ply=view.ply, user_id=user_id, topic=topic
+                )
+            )
+        return message_id
+
+    async def answered(self, message: MessageRecord, text: str, priority: Priority = Priority.NORMAL) -> None:
+        """A question (or lobby, or note) is settled: its text says how, and its buttons go."""
+        await self.settle(message.chat_id, message.message_id, text, priority)
+
+    async def settle(self, chat_id: int, message_id: int, text: str, priority: Priority = Priority.NORMAL) -> None:
+        """Edit a message with buttons to say how it was settled, without buttons (it is then no longer live).
+
+        If a group's budget leaves the edit out, the message stays live and is tidied with the next move."""
+        if await self.messenger.edit_text(chat_id, message_id, text, priority=priority):
+            await self.services.messages.retired(chat_id, message_id)
+
+    async def close_questions(self, view: GameView) -> None:
+        """Questions asked before the game's latest move (or any, once it is over) are out of date."""
+        for question in await self.services.messages.live(view.id, kind="question"):
+            if view.result is None and question.ply >= view.ply:
+                continue
+            lang = await self.chat_language(question.chat_id)
+            if view.result is not None:
+                text = t(lang, "question_over", id=view.id)
+            elif question.topic == "draw":
+                text = t(lang, "draw_lapsed", id=view.id)
+            else:
+                text = t(lang, "question_stale", id=view.id)
+            await self.answered(question, text, Priority.LOW)
+
+    async def draw_offered(self, view: GameView, by: int, reply_to: int | None) -> None:
+        """A draw offer: in a group, a question to the opponent there; in private, to the opponent's chat, and the
+        one who offered is told it went."""
+        mine = view.colour_of(by)
+        opponent = view.opponent_of(by)
+        assert mine is not None and opponent is not None
+        theirs = "red" if mine == "blue" else "blue"
+        if view.kind == "group":
+            lang = await self.chat_language(view.chat_id)
+            text = t(lang, "draw_offered", name=html_name(view, mine), opponent=mention_of(view, theirs))
+            await self.ask(
+                view,
+                view.chat_id,
+                view.thread_id,
+                text,
+                draw_keyboard(lang, view),
+                topic="draw",
+                user_id=by,
+                reply_to=reply_to,
+            )
+            return
+        lang = player_language(opponent)
+        text = t(lang, "draw_offered", name=html_name(view, mine), opponent=mention_of(view, theirs))
+        try:
+            await self.ask(view, opponent.id, 0, text, draw_keyboard(lang, view), topic="draw", user_id=by)
+        except Unreachable:
+            await self._reached(opponent.id, False)
+        mine_lang = await self.user_language(by)
+        await self.messenger.send_text(by, t(mine_lang, "draw_sent", name=html_name(view, theirs)), reply_to=reply_to)
+
+    async def draw_declined(self, view: GameView, by: int, question: tuple[int, int] | None) -> None:
+        """The opponent declined: the offer (``(chat, message)``) says so, and in private the one who offered is
+        told."""
+        colour = view.colour_of(by)
+        assert colour is not None
+        if question is not None:
+            lang = await self.chat_language(question[0])
+            await self.settle(*question, t(lang, "draw_declined", name=html_name(view, colour)))
+        if view.kind == "private":
+            opponent = view.opponent_of(by)
+            if opponent is not None:
+                with contextlib.suppress(Unreachable):
+                    lang = player_language(opponent)
+                    await self.messenger.send_text(opponent.id, t(lang, "draw_declined", name=html_name(view, colour)))
+
+    # --------------------------------------------------------------------------------------------------------------
+    # The clock
+
+    async def clock(self, found: ClockPass) -> None:
+        """Tell everyone what the clock found: games lost on time, reminders, lobbies closed."""
+        for view in found.timeouts:
+            await self._guarded(self.announce(view), view.id)
+        for reminder in found.reminders:
+            await self._guarded(self.remind(reminder), reminder.view.id)
+        for view in found.expired:
+            await self._guarded(self.closed(view), view.id)
+
+    @staticmethod
+    async def _guarded(job: object, game_id: int) -> None:
+        try:
+            await job  # type: ignore[misc]
+        except Exception:
+            log.exception("telling the players about game %s failed", game_id)
+
+    async def remind(self, reminder: Reminder) -> None:
+        """Remind the player to move: in private first; if that fails, in the group (a mention notifies them)."""
+        view = reminder.view
+        colour = view.to_move
+        player = view.player_to_move
+        if colour is None or player is None:
+            return
+        key = "remind_half" if reminder.stage == "half" else "remind_last"
+        lang = player_language(player)
+        where = ""
+        if view.kind == "group":
+            chat = await self.services.people.chat(view.chat_id)
+            if chat is not None and chat.title:
+                where = t(lang, "in_chat", title=name(chat.title))
+        text = t(
+            lang, key, mention=mention_of(view, colour), id=view.id, where=where, left=duration(lang, reminder.left)
+        )
+        if player.reachable:
+            try:
+                await self.messenger.send_text(player.id, text)
+                return
+            except Unreachable:  # blocked, or never started the bot: fall back to the group
+                await self._reached(player.id, False)
+        if view.kind == "group":
+            lang = await self.chat_language(view.chat_id)
+            text = t(
+                lang, key, mention=mention_of(view, colour), id=view.id, where="", left=duration(lang, reminder.left)
+            )
+            await self.messenger.send_text(view.chat_id, text, thread_id=view.thread_id)

@@ -1,0 +1,294 @@
+"""One update, understood once: who sent it, where, in which language; the answer to it; and the mapping of every
+refusal of the services to a short answer. Handlers are written as ``async def handler(req, ...)`` and wrapped by
+``command``, ``message`` or ``button``, which do the prologue and the error mapping for all of them."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from ..i18n import LANGUAGES, Language, language_for, t
+from ..services import Chat, Choice, GameView, Person, Place, Player, Problem, ServiceError, Services, TimeIsUp, Want
+from . import callbacks as cb
+from .budget import Priority
+from .captions import game_label
+from .formatting import name, plain
+from .keyboards import choice_keyboard
+from .messenger import Messenger, Unreachable
+from .presenter import Presenter, Seat, player_language
+
+log = logging.getLogger(__name__)
+C = TypeVar("C", bound=cb.Callback)
+Action = Callable[["Request", GameView], Awaitable[None]]
+
+
+@dataclass
+class Front:
+    """The Telegram front end's parts, kept in ``application.bot_data["front"]``."""
+
+    services: Services
+    messenger: Messenger
+    presenter: Presenter
+    username: str
+    can_read_all: bool
+    actions: dict[str, Action] = field(default_factory=dict)
+    """What "which game?" buttons run: ``board``, ``resign``... (``callbacks.Command``)."""
+
+
+def front_of(context: ContextTypes.DEFAULT_TYPE) -> Front:
+    front: Front = context.application.bot_data["front"]
+    return front
+
+
+@dataclass
+class Request:
+    """An update from a person in a chat, with what the handlers need to answer it."""
+
+    front: Front
+    update: Update
+    person: Person
+    place: Place
+    player: Player
+    chat: Chat
+    lang: Language
+    answered: bool = False
+
+    @classmethod
+    async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Request | None:
+        """Understand an update; ``None`` for updates with no person and chat (they are left alone)."""
+        sender, chat = update.effective_user, update.effective_chat
+        if sender is None or chat is None or sender.is_bot:
+            return None
+        front = front_of(context)
+        message = update.message
+        if message is not None and message.sender_chat is not None and not message.is_automatic_forward:
+            # An anonymous admin or a channel identity: there is no person to play for.
+            lang = language_for(sender.language_code)
+            with contextlib.suppress(Unreachable):
+                await front.messenger.send_text(
+                    chat.id, t(lang, "post_as_yourself"), reply_to=message.message_id, priority=Priority.LOW
+                )
+            return None
+        thread = message.message_thread_id if message is not None and message.is_topic_message else 0
+        person = Person(sender.id, sender.first_name, sender.last_name, sender.username, sender.language_code)
+        place = Place(chat.id, chat.type, chat.title or chat.full_name, thread or 0)
+        services = front.services
+        player = await services.people.meet(person)
+        chat_view = await services.people.visit(place, first_language=language_for(sender.language_code))
+        group_language = None if place.private else chat_view.language
+        lang: Language = group_language if group_language in LANGUAGES else player_language(player)  # type: ignore[assignment]
+        return cls(front, update, person, place, player, chat_view, lang)
+
+    # --------------------------------------------------------------------------------------------------------------
+
+    @property
+    def services(self) -> Services:
+        return self.front.services
+
+    @property
+    def presenter(self) -> Presenter:
+        return self.front.presenter
+
+    @property
+    def messenger(self) -> Messenger:
+        return self.front.messenger
+
+    @property
+    def update_id(self) -> int:
+        return self.update.update_id
+
+    @property
+    def message(self) -> Message | None:
+        """The message of the update: a new message, or the one a pressed button is on."""
+        message = self.update.effective_message
+        return message if isinstance(message, Message) else None
+
+    @property
+    def query(self) -> CallbackQuery | None:
+        return self.update.callback_query
+
+    @property
+    def reply_to(self) -> int | None:
+        """The bot message this message replies to, if any."""
+        message = self.update.message
+        if message is None or message.reply_to_message is None:
+            return None
+        replied = message.reply_to_message
+        if replied.from_user is None or replied.from_user.id != self.update.get_bot().id:
+            return None
+        return replied.message_id
+
+    def seat(self, view: GameView) -> Seat:
+        """How this chat sees ``view``."""
+        return self.presenter.seat_here(view, self.place.chat_id, self.place.thread_id, self.lang, self.person.id)
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Answering
+
+    async def reply(
+        self,
+        text: str,
+        *,
+        keyboard: InlineKeyboardMarkup | None = None,
+        quote: bool = True,
+        priority: Priority = Priority.NORMAL,
+    ) -> int | None:
+        """Answer in the chat of the update (a reply to its message when ``quote``); the message id, or ``None``
+        when the chat cannot be written to or a group's budget left it out."""
+        message = self.update.message
+        try:
+            return await self.messenger.send_text(
+                self.place.chat_id,
+                text,
+                thread_id=self.place.thread_id,
+                keyboard=keyboard,
+                reply_to=message.message_id if quote and message is not None else None,
+                priority=priority,
+            )
+        except Unreachable:
+            return None
+
+    async def answer(self, text: str | None = None, *, alert: bool = False) -> None:
+        """Answer the pressed button (once). A failed answer is logged and changes nothing else: what was done
+        stays done and is announced anyway."""
+        if self.query is None or self.answered:
+            return
+        self.answered = True
+        try:
+            await self.query.answer(plain(text) if text else None, show_alert=alert)
+        except TelegramError as exc:
+            log.info("could not answer a button press (%s)", exc)
+
+    def text_of(self, error: ServiceError) -> str:
+        """A refusal in the reader's language (HTML)."""
+        details = {k: name(v) if isinstance(v, str) else v for k, v in error.details.items()}
+        return t(self.lang, error.problem.value, **details)
+
+    async def refuse(self, error: ServiceError) -> None:
+        """Tell the person why nothing happened: a button's answer for a press (no group message), else one short
+        reply. A repeated update gets nothing; a move after the deadline also shows the game lost on time."""
+        if error.problem is Problem.DUPLICATE:
+            await self.answer()
+            return
+        if isinstance(error, TimeIsUp):
+            await self.presenter.announce(error.view)
+        if self.query is not None:
+            await self.answer(self.text_of(error), alert=error.problem in (Problem.NOT_YOURS, Problem.STALE))
+        else:
+            await self.reply(self.text_of(error), priority=Priority.LOW)
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Finding the game
+
+    async def find(
+        self,
+        want: Want,
+        command: str,
+        *,
+        game_id: int | None = None,
+        reply_to: int | None = None,
+    ) -> GameView | None:
+        """The game this request is about. When several of the person's games fit, they are asked which (one button
+        a game, running ``command`` for it) and ``None`` is returned."""
+        found = await self.services.finder.find(
+            self.place, self.person.id, want, game_id=game_id, reply_to=reply_to or self.reply_to
+        )
+        if isinstance(found, GameView):
+            return found
+        await self.choose(found, t(self.lang, "pick_game"), lambda view: cb.Pick(command, view.id))  # type: ignore[arg-type]
+        return None
+
+    async def choose(self, choice: Choice, question: str, button: Callable[[GameView], cb.Callback]) -> None:
+        """Ask which of several games is meant."""
+        labels = [(game_label(self.lang, view, self.person.id), button(view)) for view in choice.views]
+        await self.reply(question, keyboard=choice_keyboard(labels))
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# Wrappers: the prologue and the error mapping, once for every handler
+
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Awaitable[None]]
+
+
+def command(fn: Callable[[Request, list[str]], Awaitable[None]]) -> Handler:
+    """A command handler: ``fn(req, args)``."""
+
+    async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        req = await Request.of(update, context)
+        if req is None:
+            return
+        try:
+            await fn(req, list(context.args or []))
+        except ServiceError as error:
+            await req.refuse(error)
+
+    handle.__name__ = handle.__qualname__ = fn.__name__
+    handle.__doc__ = fn.__doc__
+    return handle
+
+
+def message(fn: Callable[[Request], Awaitable[None]]) -> Handler:
+    """A handler of plain messages (texts, documents): ``fn(req)``."""
+
+    async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        req = await Request.of(update, context)
+        if req is None:
+            return
+        try:
+            await fn(req)
+        except ServiceError as error:
+            await req.refuse(error)
+
+    handle.__name__ = handle.__qualname__ = fn.__name__
+    handle.__doc__ = fn.__doc__
+    return handle
+
+
+def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]], Handler]:
+    """A handler of one kind of button: ``fn(req, data)``. The press is always answered, exactly once."""
+
+    def wrap(fn: Callable[[Request, C], Awaitable[None]]) -> Handler:
+        async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            query = update.callback_query
+            assert query is not None
+            data = kind.decode(query.data or "")
+            req = await Request.of(update, context)
+            if req is None or data is None:
+                with contextlib.suppress(TelegramError):
+                    await query.answer()
+                return
+            try:
+                await fn(req, data)  # type: ignore[arg-type]
+            except ServiceError as error:
+                await req.refuse(error)
+            finally:
+                await req.answer()
+
+        handle.__name__ = handle.__qualname__ = fn.__name__
+        handle.__doc__ = fn.__doc__
+        setattr(handle, "kind", kind)  # noqa: B010
+        return handle
+
+    return wrap
+
+
+async def unknown_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A button this bot does not know (forged or from an old version): answered, nothing else."""
+    query = update.callback_query
+    if query is not None:
+        lang = language_for(query.from_user.language_code if query.from_user else None)
+        with contextlib.suppress(TelegramError):
+            await query.answer(t(lang, "button_unknown"))
+
+
+def game_ref(text: str) -> int | None:
+    """A game's number as people write it: ``12``, ``#12``, ``№12``."""
+    text = text.strip().lstrip("#№")
+    return int(text) if text.isascii() and text.isdigit() and 0 < len(text) < 12 else None
