@@ -32,7 +32,7 @@ from harness import Bot
 
 from benchmarks.positions import surrounding_game
 from tochki_bot.engine import Game, Point
-from tochki_bot.games import Person
+from tochki_bot.services import Person
 
 GAMES = 50
 
@@ -64,7 +64,7 @@ async def setup(bot: Bot, premoves: int) -> list[tuple[int, Game, dict[int, Any]
         lobby = fake.last("sendMessage", chat).result["message_id"]
         await bot.press(chat, lobby, blue, bot.button(chat, lobby, "I play 🔵"))
         await bot.press(chat, lobby, red, bot.button(chat, lobby, "Join"))
-        record = await bot.services.games.db.open_game(chat)
+        record = await bot.db.games.open_in(chat)
         assert record is not None
         people = {0: blue, 1: red}
         position = surrounding_game(i, premoves)
@@ -72,7 +72,7 @@ async def setup(bot: Bot, premoves: int) -> list[tuple[int, Game, dict[int, Any]
         for m in position.moves:
             who = people[game.ply % 2]
             assert m.point is not None
-            await bot.services.games.play(record.id, Person(who["id"], who["first_name"]), *m.point)
+            await bot.services.play.move(record.id, Person(who["id"], who["first_name"]), *m.point)
             game.play(*m.point)
         games.append((chat, game, people))
     return games

@@ -202,12 +202,12 @@ def layout(board_w: int, board_h: int, crop: Window | None, max_side: int) -> La
 def text_sprite(text: str, size: int, bold: bool, fg: pal.RGB, bg: pal.RGB) -> Sprite:
     """``text`` as a sprite anchored at its left end, on the baseline's middle height."""
     face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text or " ")
+    left, top, right, bottom = (int(v) for v in face.getbbox(text or " "))
     width, height = max(1, right - left + 2), max(1, bottom - top + 2)
     alpha = Image.new("L", (width, height), 0)
     ImageDraw.Draw(alpha).text((1 - left, 1 - top), text, font=face, fill=255)
     # Anchor: the left edge, at the vertical middle of a capital letter.
-    _, cap_top, _, cap_bottom = face.getbbox("H")
+    _, cap_top, _, cap_bottom = (int(v) for v in face.getbbox("H"))
     return _sprite(alpha, fg, bg, 1 - left, 1 - top + (cap_top + cap_bottom) // 2)
 
 

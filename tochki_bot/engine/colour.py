@@ -25,7 +25,7 @@ def check_colour(colour: str) -> Colour:
     """Return ``colour`` if it names a side, else raise ``ValueError``."""
     if colour not in COLOURS:
         raise ValueError(f"not a colour: {colour!r} (expected 'blue' or 'red')")
-    return colour  # type: ignore[return-value]
+    return colour
 
 
 # The engine's internal codes: 0 = nobody, 1 = blue, 2 = red; ``3 - code`` is the opponent.

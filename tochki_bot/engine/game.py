@@ -246,7 +246,7 @@ class Game:
         s = board.stride
         dots = [[NAME[v] for v in board.dots[y * s + 1 : y * s + self.width + 1]] for y in range(1, self.height + 1)]
         owners = [[NAME[v] for v in board.owner[y * s + 1 : y * s + self.width + 1]] for y in range(1, self.height + 1)]
-        return dots, owners  # type: ignore[return-value]
+        return dots, owners
 
     def diagram(self) -> list[str]:
         """The position as text, rows from the top: per point the dot (``.``, ``b``, ``r``) then the owner (``-``,

@@ -280,10 +280,12 @@ def parse_sgf(text: str | bytes) -> SgfRecord:
     """
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8-sig")
+            source = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            text = text.decode("cp1251", errors="replace")
-    text = text.lstrip("\ufeff")
+            source = text.decode("cp1251", errors="replace")
+    else:
+        source = text
+    text = source.lstrip("\ufeff")
     start = text.find("(")
     if start < 0:
         raise SgfError("not an SGF file: no game tree")

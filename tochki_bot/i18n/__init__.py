@@ -66,7 +66,9 @@ def _bundle(lang: Language) -> FluentBundle:
     resource = FluentParser().parse(catalogue(lang))
     junk = [entry for entry in resource.body if isinstance(entry, Junk)]
     if junk:
-        raise TextError(f"{lang}.ftl has syntax errors: " + "; ".join(entry.content.strip()[:80] for entry in junk))
+        raise TextError(
+            f"{lang}.ftl has syntax errors: " + "; ".join((entry.content or "").strip()[:80] for entry in junk)
+        )
     bundle = FluentBundle([lang], use_isolating=False)
     bundle.add_resource(resource)
     return bundle

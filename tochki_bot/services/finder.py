@@ -10,7 +10,7 @@ from storage import GameRecord
 
 from .core import Core
 from .errors import Problem, ServiceError
-from .model import GameView, Place
+from .model import GameState, GameView, Place
 
 
 class Want(StrEnum):
@@ -70,7 +70,7 @@ class Finder:
     async def _private(self, user_id: int, want: Want) -> GameView | Choice:
         core = self._core
         games = core.storage.games
-        states = ("lobby", "active") if want in (Want.OPEN, Want.SHOW) else ("active",)
+        states: tuple[GameState, ...] = ("lobby", "active") if want in (Want.OPEN, Want.SHOW) else ("active",)
         views = [await core.view(r) for r in await games.of_user(user_id, states, kind="private")]
         if want is Want.MOVE and views:
             mine = [v for v in views if v.to_move is not None and v.colour_of(user_id) == v.to_move]

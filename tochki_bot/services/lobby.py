@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from storage import Conflict, Duplicate, GameRecord, OpenGameExists
 
@@ -153,7 +154,7 @@ class Lobby:
             if who.id != record.creator_id:
                 creator = await core.people.player(record.creator_id)
                 raise ServiceError(Problem.ONLY_CREATOR, creator=creator.name if creator else "?")
-            changes: dict[str, object] = {}
+            changes: dict[str, Any] = {}
             if setting in ("size", "start") and record.ply > 0:
                 raise ServiceError(Problem.STALE)  # a game continued from a record keeps its board and start
             if setting == "size":

@@ -102,7 +102,7 @@ def build_application(
     *,
     request: BaseRequest | None = None,
     clock: Callable[[], float] | None = None,
-) -> Application:  # type: ignore[type-arg]
+) -> Application:
     """The bot, ready to run. ``request`` replaces the HTTP client (tests pass a fake Bot API)."""
     builder = (
         ApplicationBuilder()
@@ -133,7 +133,7 @@ def build_application(
     return application
 
 
-def register(application: Application) -> None:  # type: ignore[type-arg]
+def register(application: Application) -> None:
     """Add every handler. Commands and texts are taken from new messages only, never from edits."""
     new = filters.UpdateType.MESSAGE
     for name, handler in COMMANDS:
@@ -148,7 +148,7 @@ def register(application: Application) -> None:  # type: ignore[type-arg]
     application.add_error_handler(general.on_error)
 
 
-async def startup(application: Application) -> None:  # type: ignore[type-arg]
+async def startup(application: Application) -> None:
     """Open the database, register the command menu in both languages, start the clock job."""
     config: Config = application.bot_data["config"]
     clock = application.bot_data.get("clock")
@@ -161,7 +161,7 @@ async def startup(application: Application) -> None:  # type: ignore[type-arg]
         presenter=Presenter(services, messenger, bot.username),
         username=bot.username,
         can_read_all=bool(bot.can_read_all_group_messages),
-        actions=dict(ACTIONS),  # type: ignore[arg-type]
+        actions=dict(ACTIONS),
     )
     application.bot_data["pruned_at"] = 0.0
     for lang in LANGUAGES:
@@ -177,7 +177,7 @@ async def startup(application: Application) -> None:  # type: ignore[type-arg]
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
 
-async def shutdown(application: Application) -> None:  # type: ignore[type-arg]
+async def shutdown(application: Application) -> None:
     """Close the database."""
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
@@ -191,7 +191,7 @@ async def clock_job(context: ContextTypes.DEFAULT_TYPE) -> None:
         await run_clock(context.application)
 
 
-async def run_clock(application: Application, now: float | None = None) -> ClockPass:  # type: ignore[type-arg]
+async def run_clock(application: Application, now: float | None = None) -> ClockPass:
     """One pass of the clock: tell the players about everything it found. Returns what it found."""
     front: Front = application.bot_data["front"]
     services = front.services

@@ -49,7 +49,7 @@ async def cmd_lang(req: Request, args: list[str]) -> None:
     if choice not in LANGUAGES:
         await req.reply(t(req.lang, "lang_usage"))
         return
-    lang: Language = choice  # type: ignore[assignment]
+    lang: Language = choice
     if req.place.private:
         await req.services.people.set_language(req.person.id, lang)
     else:

@@ -295,7 +295,7 @@ class Messenger:
         send = self.bot.send_document if kind == "document" else self.bot.send_animation
         message = await self.call(
             chat_id,
-            lambda: send(  # type: ignore[operator]
+            lambda: send(
                 chat_id,
                 InputFile(data, filename=filename),
                 caption=cut(caption, CAPTION_LIMIT),

@@ -11,10 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass
+
+from telegram import InlineKeyboardMarkup
 
 from render import BoardView, Window, render_png
 
+from ..engine import other
 from ..i18n import LANGUAGES, Language, duration, language_for, t
 from ..pictures import board_view
 from ..services import ClockPass, GameView, MessageRecord, Player, Reminder, Services
@@ -57,7 +61,7 @@ def player_language(player: Player | None) -> Language:
     if player is None:
         return "en"
     if player.language in LANGUAGES:
-        return player.language  # type: ignore[return-value]
+        return player.language
     return language_for(player.telegram_language)
 
 
@@ -80,7 +84,7 @@ class Presenter:
         if chat_id > 0:
             return await self.user_language(chat_id)
         chat = await self.services.people.chat(chat_id)
-        return chat.language if chat is not None and chat.language in LANGUAGES else "en"  # type: ignore[return-value]
+        return chat.language if chat is not None and chat.language in LANGUAGES else "en"
 
     async def seats(self, view: GameView, *, spectators: bool = True) -> list[Seat]:
         """Where the game is shown: its group, or each player's private chat; and every spectator's chat."""
@@ -165,7 +169,7 @@ class Presenter:
             return None
         message_id, file_id = sent
         await self._reached(seat.chat_id, True)
-        retired = []
+        retired: list[MessageRecord] = []
         for old in await self.services.messages.live(view.id, chat_id=seat.chat_id, kind="board"):
             if len(retired) == RETIRE_AT_ONCE:
                 break
@@ -280,7 +284,7 @@ class Presenter:
         chat_id: int,
         thread_id: int,
         text: str,
-        keyboard: object,
+        keyboard: InlineKeyboardMarkup,
         *,
         topic: str,
         user_id: int,
@@ -293,7 +297,7 @@ class Presenter:
             text,
             thread_id=thread_id,
             keyboard=keyboard,
-            reply_to=reply_to,  # type: ignore[arg-type]
+            reply_to=reply_to,
         )
         if message_id is not None:
             await self.services.messages.sent(
@@ -334,7 +338,7 @@ class Presenter:
         mine = view.colour_of(by)
         opponent = view.opponent_of(by)
         assert mine is not None and opponent is not None
-        theirs = "red" if mine == "blue" else "blue"
+        theirs = other(mine)
         if view.kind == "group":
             lang = await self.chat_language(view.chat_id)
             text = t(lang, "draw_offered", name=html_name(view, mine), opponent=mention_of(view, theirs))
@@ -386,9 +390,9 @@ class Presenter:
             await self._guarded(self.closed(view), view.id)
 
     @staticmethod
-    async def _guarded(job: object, game_id: int) -> None:
+    async def _guarded(job: Awaitable[None], game_id: int) -> None:
         try:
-            await job  # type: ignore[misc]
+            await job
         except Exception:
             log.exception("telling the players about game %s failed", game_id)
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.error import TelegramError
@@ -70,10 +70,12 @@ class Request:
         message = update.message
         if message is not None and message.sender_chat is not None and not message.is_automatic_forward:
             # An anonymous admin or a channel identity: there is no person to play for.
-            lang = language_for(sender.language_code)
             with contextlib.suppress(Unreachable):
                 await front.messenger.send_text(
-                    chat.id, t(lang, "post_as_yourself"), reply_to=message.message_id, priority=Priority.LOW
+                    chat.id,
+                    t(language_for(sender.language_code), "post_as_yourself"),
+                    reply_to=message.message_id,
+                    priority=Priority.LOW,
                 )
             return None
         thread = message.message_thread_id if message is not None and message.is_topic_message else 0
@@ -83,7 +85,7 @@ class Request:
         player = await services.people.meet(person)
         chat_view = await services.people.visit(place, first_language=language_for(sender.language_code))
         group_language = None if place.private else chat_view.language
-        lang: Language = group_language if group_language in LANGUAGES else player_language(player)  # type: ignore[assignment]
+        lang: Language = group_language if group_language in LANGUAGES else player_language(player)
         return cls(front, update, person, place, player, chat_view, lang)
 
     # --------------------------------------------------------------------------------------------------------------
@@ -214,7 +216,7 @@ class Request:
 # ------------------------------------------------------------------------------------------------------------------
 # Wrappers: the prologue and the error mapping, once for every handler
 
-Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Awaitable[None]]
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
 
 def command(fn: Callable[[Request, list[str]], Awaitable[None]]) -> Handler:

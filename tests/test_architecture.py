@@ -1,0 +1,126 @@
+"""The layers stay as drawn in the README: dependencies point toward the engine, front ends reach the database only
+through the services, and only the Telegram front end knows Telegram. Also: the code type-checks (mypy)."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import TESTS
+
+ROOT = TESTS.parent
+PACKAGES = ("tochki_bot", "render", "storage")
+
+LAYERS = {
+    "tochki_bot.engine": 0,
+    "tochki_bot.i18n": 0,
+    "render": 0,
+    "storage": 1,
+    "tochki_bot.pictures": 1,
+    "tochki_bot.services": 2,
+    "tochki_bot.telegram": 3,
+    "tochki_bot.config": 3,
+    "tochki_bot.__main__": 4,
+    "tochki_bot": 4,
+}
+"""A module may import modules of its own layer or lower ones: nothing imports upward."""
+
+ALLOWED = {
+    "tochki_bot.engine": {"tochki_bot.engine"},
+    "tochki_bot.i18n": {"tochki_bot.i18n"},
+    "render": {"render"},
+    "storage": {"storage", "tochki_bot.engine"},
+    "tochki_bot.pictures": {"tochki_bot.engine", "render"},
+    "tochki_bot.services": {"tochki_bot.services", "tochki_bot.engine", "storage"},
+    "tochki_bot.telegram": {
+        "tochki_bot.telegram",
+        "tochki_bot.services",
+        "tochki_bot.engine",
+        "tochki_bot.i18n",
+        "tochki_bot.pictures",
+        "tochki_bot.config",
+        "render",
+    },
+    "tochki_bot.config": {"tochki_bot.services"},
+    "tochki_bot.__main__": {"tochki_bot.config", "tochki_bot.services", "tochki_bot.telegram"},
+    "tochki_bot": set(),
+}
+"""Which of our packages each part may import. Front ends (``telegram``, the CLI) never import ``storage``."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def part_of(module: str) -> str:
+    """The part (a key of ``LAYERS``) a module belongs to."""
+    best = max((p for p in LAYERS if module == p or module.startswith(p + ".")), key=len)
+    return best
+
+
+def imports(path: Path) -> set[str]:
+    """Every module ``path`` imports (relative imports resolved), ours and others'."""
+    module = module_name(path)
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+    return found
+
+
+def ours(name: str) -> bool:
+    return name.split(".")[0] in PACKAGES
+
+
+def sources() -> list[Path]:
+    return sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py"))
+
+
+def test_the_import_scan_sees_relative_and_absolute_imports() -> None:
+    found = imports(ROOT / "tochki_bot" / "telegram" / "presenter.py")
+    assert "tochki_bot.services" in found and "render" in found and "telegram" in found
+
+
+@pytest.mark.parametrize("path", sources(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_layers(path: Path) -> None:
+    module = module_name(path)
+    part = part_of(module)
+    for name in imports(path):
+        if ours(name):
+            target = part_of(name)
+            if target == part:
+                continue
+            assert target in ALLOWED[part], f"{module} imports {name}: {part} may not use {target}"
+            assert LAYERS[target] <= LAYERS[part], f"{module} imports {name}, a layer above it"
+        elif name.split(".")[0] == "telegram":
+            assert part == "tochki_bot.telegram", f"{module} imports {name}: only the Telegram front end may"
+        elif name.split(".")[0] in ("aiosqlite", "sqlite3"):
+            assert part == "storage", f"{module} imports {name}: only storage knows SQL"
+        elif name.split(".")[0] in ("PIL", "numpy"):
+            assert part == "render", f"{module} imports {name}: only render draws"
+
+
+def test_mypy_is_clean() -> None:
+    """mypy over the whole project, strict for the engine, render and storage (see pyproject.toml)."""
+    mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
+    if mypy is None:
+        pytest.skip("mypy is not installed")
+    result = subprocess.run([mypy], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
