@@ -81,13 +81,6 @@ class Messages:
         )
         return str(row[0]) if row else None
 
-    async def of_game(self, game_id: int, kind: MessageKind = "board") -> list[MessageRecord]:
-        """All the game's messages of one kind, oldest first."""
-        rows = await self._db.rows(
-            _SELECT + " WHERE game_id = ? AND kind = ? ORDER BY created_at, message_id", (game_id, kind)
-        )
-        return [_message(r) for r in rows]
-
     async def retire_chat(self, chat_id: int) -> None:
         """The chat is gone (a group that became a supergroup): its messages can no longer be edited."""
         async with self._db.transaction():

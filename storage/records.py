@@ -102,11 +102,6 @@ class GameRecord:
         """The id of the player of ``colour``."""
         return self.blue_id if colour == "blue" else self.red_id
 
-    @property
-    def is_open(self) -> bool:
-        """In the lobby or being played."""
-        return self.state in ("lobby", "active")
-
 
 @dataclass(frozen=True, slots=True)
 class MessageRecord:

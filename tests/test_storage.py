@@ -286,7 +286,6 @@ async def test_messages_about_games(db: Storage) -> None:
     found = await db.messages.get(-100, 55)
     assert found is not None and found.game_id == record.id and found.live and found.file_id == "f0"
     assert await db.messages.get(-100, 58) is None
-    assert [m.message_id for m in await db.messages.of_game(record.id)] == [55, 56]
     assert [m.message_id for m in await db.messages.live(record.id, kind="board")] == [55, 56]
     await db.messages.retire(-100, 55)
     assert [m.message_id for m in await db.messages.live(record.id)] == [56, 57]

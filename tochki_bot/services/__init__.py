@@ -26,7 +26,7 @@ import random
 import time
 from collections.abc import Callable
 
-from storage import Duplicate, ImportRecord, MessageKind, MessageRecord, Storage, default_path
+from storage import ImportRecord, MessageKind, MessageRecord, Storage, default_path
 
 from .clock import ClockPass, GameClock, Reminder
 from .core import Core
@@ -98,14 +98,6 @@ class Services:
     async def game(self, game_id: int) -> GameView:
         """A game by its number (``NO_SUCH_GAME`` if there is none)."""
         return await self._core.game(game_id)
-
-    async def claim(self, update_id: int) -> bool:
-        """Mark an update handled that changes nothing else; ``False`` if it was handled before."""
-        try:
-            await self._core.storage.db.claim_update(update_id)
-        except Duplicate:
-            return False
-        return True
 
     async def forget_old_updates(self, now: float | None = None) -> int:
         """Forget handled update ids older than ``KEEP_UPDATES``; how many were forgotten."""

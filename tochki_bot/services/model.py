@@ -157,11 +157,6 @@ class GameView:
         return self.state == "active"
 
     @property
-    def is_open(self) -> bool:
-        """In the lobby or being played."""
-        return self.state in ("lobby", "active")
-
-    @property
     def to_move(self) -> Colour | None:
         """Whose move it is, while the game is being played."""
         return self.position.to_move if self.state == "active" and not self.position.is_over else None

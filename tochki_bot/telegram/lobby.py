@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..i18n import t
 from ..services import GameView, LobbyChoice, Want
 from . import callbacks as cb
+from .budget import Priority
 from .request import Request, button, command, game_ref
 
 
@@ -45,7 +46,7 @@ async def cmd_new(req: Request, args: list[str]) -> None:
     if opened.existing:
         await req.reply(t(req.lang, "open_invitation" if req.place.private else "open_game_exists"))
         if view.state != "lobby":
-            await req.presenter.post_board(view, req.seat(view))
+            await req.presenter.post_board(view, req.seat(view), priority=Priority.NORMAL)
             return
     await req.presenter.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang)
 

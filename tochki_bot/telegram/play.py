@@ -109,7 +109,7 @@ async def show_board(req: Request, view: GameView) -> None:
     if view.state == "lobby":
         await req.presenter.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang)
         return
-    await req.presenter.post_board(view, req.seat(view))
+    await req.presenter.post_board(view, req.seat(view), priority=Priority.NORMAL)
 
 
 @command

@@ -147,10 +147,13 @@ class Presenter:
         buttons: bool = True,
         reply_to: int | None = None,
         pictures: dict[tuple[Language, bool], bytes] | None = None,
+        priority: Priority = Priority.BOARD,
     ) -> int | None:
         """Post the board as a new photo for one seat and take the buttons off that chat's older boards of the game.
 
-        Returns the message id (``None`` if the group's budget left it out). Raises ``Unreachable``.
+        A new position goes out whatever the group's budget; a board shown again on request (``priority``
+        ``NORMAL``) only while the budget allows. Returns the message id (``None`` if the budget left it out).
+        Raises ``Unreachable``.
         """
         with_buttons = buttons and self._buttons(view, seat)
         window = default_window(view.position) if with_buttons else None
@@ -163,7 +166,7 @@ class Presenter:
         caption = board_caption(seat.lang, view, seat.role, seat.reader, now=self.services.now, window=window)
         keyboard = move_keyboard(seat.lang, view, window) if window is not None else None
         sent = await self.messenger.send_board(
-            seat.chat_id, png, caption, keyboard, thread_id=seat.thread_id, reply_to=reply_to
+            seat.chat_id, png, caption, keyboard, thread_id=seat.thread_id, reply_to=reply_to, priority=priority
         )
         if sent is None:
             return None
@@ -190,7 +193,7 @@ class Presenter:
         if not await self.messenger.edit_board(
             seat.chat_id, message_id, png, caption, keyboard, priority=Priority.NORMAL
         ):
-            await self.post_board(view, seat)
+            await self.post_board(view, seat, priority=Priority.NORMAL)
 
     async def zoomed(self, view: GameView, seat: Seat, window: Window, reply_to: int | None) -> int | None:
         """A zoomed picture of part of the board, as a message of its own (``/zoom``)."""
