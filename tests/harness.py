@@ -34,7 +34,12 @@ class Bot:
         self.fake = fake or FakeTelegram()
         self.clock = clock or Clock()
         self.config = Config(
-            token="123:TEST", db_path=str(db_path), group_rate=10**6, overall_rate=10**6, clock_interval=10**6
+            token="123:TEST",
+            db_path=str(db_path),
+            group_rate=10**6,
+            overall_rate=10**6,
+            clock_interval=10**6,
+            user_rate=10**6,
         )
         self.app = build_application(self.config, request=self.fake, clock=self.clock)
         self.errors: list[BaseException] = []

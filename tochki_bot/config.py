@@ -24,7 +24,9 @@ class Config:
     """How the bot runs.
 
     ``group_rate`` is Telegram's limit of messages per minute in one group (the rate limiter keeps to it);
-    ``clock_interval`` is how often, in seconds, the clock job looks for reminders and timeouts.
+    ``clock_interval`` is how often, in seconds, the clock job looks for reminders and timeouts;
+    ``concurrent_updates`` how many updates are handled at once (one per chat at most); ``user_rate`` how many
+    commands a person may send a minute.
     """
 
     token: str
@@ -36,6 +38,7 @@ class Config:
     overall_rate: int = 30
     clock_interval: float = 30.0
     concurrent_updates: int = 256
+    user_rate: float = 60
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:

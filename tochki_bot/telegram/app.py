@@ -107,7 +107,7 @@ def build_application(
     builder = (
         ApplicationBuilder()
         .token(config.token)
-        .concurrent_updates(ChatOrderedProcessor(config.concurrent_updates))
+        .concurrent_updates(ChatOrderedProcessor(config.concurrent_updates, user_rate=config.user_rate))
         .rate_limiter(
             AIORateLimiter(
                 overall_max_rate=config.overall_rate,
