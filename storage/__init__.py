@@ -35,6 +35,7 @@ from .follows import Follows
 from .games import Games
 from .imports import Imports
 from .messages import Messages
+from .outbox import Notice, NoticeKind, Outbox
 from .records import (
     ChatRecord,
     ColourChoice,
@@ -63,6 +64,7 @@ class Storage:
         self.follows = Follows(db)
         self.imports = Imports(db)
         self.stats = Stats(db)
+        self.outbox = Outbox(db)
 
     @classmethod
     async def open(
@@ -110,7 +112,10 @@ __all__ = [
     "MessageKind",
     "MessageRecord",
     "Messages",
+    "Notice",
+    "NoticeKind",
     "OpenGameExists",
+    "Outbox",
     "SchemaTooNew",
     "Stats",
     "Storage",

@@ -47,6 +47,13 @@ class Messages:
                 ),
             )
 
+    async def boards_at(self, game_id: int, ply: int) -> set[int]:
+        """The chats that already got a board of the game at move ``ply``."""
+        rows = await self._db.rows(
+            "SELECT chat_id FROM messages WHERE game_id = ? AND ply = ? AND kind = 'board'", (game_id, ply)
+        )
+        return {int(r[0]) for r in rows}
+
     async def get(self, chat_id: int, message_id: int) -> MessageRecord | None:
         """The message, if the bot remembers it."""
         row = await self._db.row(_SELECT + " WHERE chat_id = ? AND message_id = ?", (chat_id, message_id))

@@ -151,6 +151,19 @@ MIGRATIONS: list[str] = [
     CREATE INDEX games_lobbies ON games(created_at) WHERE state = 'lobby';
     CREATE INDEX games_creator ON games(creator_id, state);
     """,
+    # 4: the outbox: what must be announced (a new position, a game started, a lobby closed), written in the same
+    # transaction as the change; deleted once every chat concerned was told.
+    """
+    CREATE TABLE outbox (
+        game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply             INTEGER NOT NULL,
+        kind            TEXT    NOT NULL CHECK (kind IN ('started', 'position', 'closed')),
+        created_at      REAL    NOT NULL,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, ply, kind)
+    ) WITHOUT ROWID;
+    CREATE INDEX outbox_age ON outbox(created_at);
+    """,
 ]
 
 

@@ -27,6 +27,10 @@ class Clock:
         self.now += seconds
 
 
+RUNNING: list[Bot] = []
+"""Bots started and not stopped yet (a failed test's bots are stopped by the ``conftest`` fixture)."""
+
+
 class Bot:
     """The application started against a fake Telegram, with helpers to talk to it."""
 
@@ -50,12 +54,17 @@ class Bot:
 
         self.app.add_error_handler(record_error)
         await self.app.initialize()
+        RUNNING.append(self)
         await startup(self.app)
         await self.app.start()
         return self
 
     async def stop(self) -> None:
-        await self.app.stop()
+        if self not in RUNNING:
+            return
+        RUNNING.remove(self)
+        if self.app.running:
+            await self.app.stop()
         await shutdown(self.app)
         await self.app.shutdown()
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fakebot import FakeTelegram, as_update
 from harness import Bot
-from test_bot import ANNA, GROUP, users
+from test_bot import ANNA, BORIS, GROUP, open_group_game, users
 
 from tochki_bot.config import Config
 from tochki_bot.telegram.app import build_application
@@ -86,3 +86,59 @@ async def test_a_chat_waits_for_its_turn_before_it_takes_a_worker() -> None:
     gate.set()
     await asyncio.gather(*group)
     assert [n for _, n in order[1:]] == list(range(300))  # the group's updates still ran in order
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 2. Every stored move is announced at least once
+
+
+async def test_a_move_whose_button_answer_fails_is_still_announced(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await open_group_game(bot)
+    board = bot.last_board(GROUP)["message_id"]
+    fake.fail("answerCallbackQuery", 400, "Bad Request: query is too old and response timeout expired", times=5)
+    await bot.press(GROUP, board, anna, bot.buttons(GROUP, board)[0][0]["callback_data"])
+    assert (await bot.game(1)).ply == 1
+    assert len(fake.sent("sendPhoto", GROUP)) == 2 and "Ход 1" in fake.last("sendPhoto", GROUP).params["caption"]
+    assert not bot.errors
+
+
+async def test_a_move_stored_just_before_a_crash_is_announced_on_start(tmp_path: Path) -> None:
+    from harness import Clock
+
+    from tochki_bot.services import Person
+
+    clock = Clock()
+    first = await Bot(tmp_path / "c.db", clock=clock).start()
+    await open_group_game(first)
+    # The move is stored, and the bot dies before it can post the board (no announcement made).
+    await first.services.play.move(1, Person(ANNA, "Анна"), 5, 5)
+    await first.stop()
+    second = await Bot(tmp_path / "c.db", FakeTelegram(first_update_id=9000), clock=clock).start()
+    try:
+        photo = second.fake.last("sendPhoto", GROUP)
+        assert "Ход 1: 5-5" in photo.params["caption"] and "tg://user?id=22" in photo.params["caption"]
+        assert await second.db.outbox.owed(clock() + 100) == []
+        assert await second.tick() == [] and len(second.fake.sent("sendPhoto", GROUP)) == 1  # once only
+    finally:
+        await second.stop()
+
+
+async def test_a_seat_that_failed_gets_its_board_later_and_the_others_once(bot: Bot) -> None:
+    from test_players_first import private_game
+
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    game = await private_game(bot, anna, boris)
+    fake.fail("sendPhoto", 400, "Bad Request: something odd", match=lambda p: int(p["chat_id"]) == BORIS, times=1)
+    await bot.say(ANNA, anna, "5-5")
+    assert "5-5" in fake.last("sendPhoto", ANNA).params["caption"]
+    boris_boards = len(fake.sent("sendPhoto", BORIS))
+    bot.clock.advance(11)
+    await bot.tick()
+    assert len(fake.sent("sendPhoto", BORIS)) == boris_boards + 1 and "5-5" in fake.last("sendPhoto", BORIS).params[
+        "caption"
+    ]
+    assert len([c for c in fake.sent("sendPhoto", ANNA) if "5-5" in c.params["caption"]]) == 1
+    assert (await bot.game(game)).ply == 1 and not bot.errors

@@ -26,7 +26,7 @@ import random
 import time
 from collections.abc import Callable
 
-from storage import ImportRecord, MessageKind, MessageRecord, Storage, default_path
+from storage import ImportRecord, MessageKind, MessageRecord, Notice, NoticeKind, Storage, default_path
 
 from .clock import ClockPass, GameClock, Reminder
 from .core import Core
@@ -45,6 +45,7 @@ from .lobby import (
 )
 from .messages import Messages
 from .model import Chat, ColourChoice, GameKind, GameState, GameView, LobbyChoice, Person, Place, Player
+from .outbox import Outbox
 from .people import People
 from .play import DrawOffer, GroundPreview, Play
 from .ratings import Rating, Ratings, leaderboard
@@ -69,6 +70,7 @@ class Services:
         self.records = Records(core)
         self.ratings = Ratings(storage)
         self.messages = Messages(storage)
+        self.outbox = Outbox(core)
 
     @classmethod
     async def open(
@@ -148,7 +150,10 @@ __all__ = [
     "LobbyChoice",
     "MessageKind",
     "MessageRecord",
+    "Notice",
+    "NoticeKind",
     "Opened",
+    "Outbox",
     "Person",
     "Place",
     "Player",

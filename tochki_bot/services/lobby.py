@@ -212,6 +212,7 @@ class Lobby:
         deadline, alert_at = clock_after_move(record.move_seconds, now)
         try:
             async with core.storage.transaction(update_id):
+                await core.storage.outbox.add(record.id, record.ply, "started")
                 record = await core.storage.games.update(
                     record.id,
                     expect_state="lobby",
@@ -251,6 +252,7 @@ class Lobby:
             else:
                 raise ServiceError(Problem.GAME_OVER)
             async with core.storage.transaction(update_id):
+                await core.storage.outbox.add(game_id, record.ply, "closed")
                 record = await core.storage.games.update(
                     game_id,
                     expect_state=record.state,
@@ -278,6 +280,7 @@ class Lobby:
         return closed
 
     async def _expire(self, record: GameRecord) -> GameRecord:
-        return await self._core.storage.games.update(
-            record.id, expect_state="lobby", state="cancelled", reason="expired"
-        )
+        storage = self._core.storage
+        async with storage.transaction():
+            await storage.outbox.add(record.id, record.ply, "closed")
+            return await storage.games.update(record.id, expect_state="lobby", state="cancelled", reason="expired")

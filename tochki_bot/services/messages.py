@@ -3,7 +3,7 @@ are out of date can be taken away, and an uploaded picture is reused."""
 
 from __future__ import annotations
 
-from storage import MessageKind, MessageRecord, Storage
+from storage import MessageKind, MessageRecord, Notice, Storage
 
 
 class Messages:
@@ -16,12 +16,22 @@ class Messages:
         """A message about a game or record was sent (its id is what Telegram gave back)."""
         await self._storage.messages.add(message)
 
-    async def replaced(self, new: MessageRecord, retired: list[MessageRecord]) -> None:
-        """A new message (a board) was sent and the buttons of ``retired`` older ones were taken away."""
+    async def replaced(
+        self, new: list[MessageRecord], retired: list[MessageRecord], announced: Notice | None = None
+    ) -> None:
+        """New messages (boards) were sent and the buttons of ``retired`` older ones taken away; with ``announced``,
+        that announcement is no longer owed. All in one transaction."""
         async with self._storage.transaction():
-            await self._storage.messages.add(new)
+            for message in new:
+                await self._storage.messages.add(message)
             for old in retired:
                 await self._storage.messages.retire(old.chat_id, old.message_id)
+            if announced is not None:
+                await self._storage.outbox.done(announced.game_id, announced.ply, announced.kind)
+
+    async def boards_at(self, game_id: int, ply: int) -> set[int]:
+        """The chats that already got a board of the game at move ``ply``."""
+        return await self._storage.messages.boards_at(game_id, ply)
 
     async def about(self, chat_id: int, message_id: int) -> MessageRecord | None:
         """What a message the bot sent is about, if it is remembered."""

@@ -78,6 +78,7 @@ class Play:
         result = trial.result
         deadline, alert_at = clock_after_move(record.move_seconds, core.clock())
         async with core.storage.transaction(update_id):
+            await core.storage.outbox.add(record.id, record.ply + 1, "position")
             new = await core.storage.games.append_move(
                 record.id,
                 record.ply,

@@ -155,7 +155,7 @@ async def startup(application: Application) -> None:
     services = await Services.open(config.db_path, clock=clock)
     bot = application.bot
     messenger = Messenger(bot, GroupBudget(config.group_rate))
-    application.bot_data["front"] = Front(
+    front = application.bot_data["front"] = Front(
         services=services,
         messenger=messenger,
         presenter=Presenter(services, messenger, bot.username),
@@ -164,6 +164,13 @@ async def startup(application: Application) -> None:
         actions=dict(ACTIONS),
     )
     application.bot_data["pruned_at"] = 0.0
+    # Before any update: games whose time ran out while the bot was down are decided, and whatever was stored but
+    # not announced (the bot stopped between the two) is announced now.
+    found = await services.clock.tick()
+    await front.presenter.clock(found)
+    announced = await front.presenter.owed(grace=0.0)
+    if len(found) or announced:
+        log.info("on start: %d clock events, %d announcements made again", len(found), announced)
     for lang in LANGUAGES:
         commands = [BotCommand(c, t(lang, f"cmd_{c}")) for c in MENU]
         try:
@@ -201,6 +208,7 @@ async def run_clock(application: Application, now: float | None = None) -> Clock
         application.bot_data["pruned_at"] = now
     found = await services.clock.tick(now)
     await front.presenter.clock(found)
+    await front.presenter.owed()
     return found
 
 

@@ -21,7 +21,7 @@ from render import BoardView, Window, render_png
 from ..engine import other
 from ..i18n import LANGUAGES, Language, duration, language_for, t
 from ..pictures import board_view
-from ..services import ClockPass, GameView, MessageRecord, Player, Reminder, Services
+from ..services import ClockPass, GameView, MessageRecord, Notice, Player, Reminder, Services
 from .budget import Priority
 from .captions import (
     Role,
@@ -72,6 +72,8 @@ class Presenter:
         self.services = services
         self.messenger = messenger
         self.username = username
+        self._in_flight: set[tuple[int, int, str]] = set()
+        """Announcements being made right now (the outbox's drain leaves them alone)."""
 
     # --------------------------------------------------------------------------------------------------------------
     # Languages and audiences
@@ -139,22 +141,17 @@ class Presenter:
             return False
         return seat.role == "group" or (seat.role == "player" and seat.chat_id == seat.reader)
 
-    async def post_board(
+    async def _send_board(
         self,
         view: GameView,
         seat: Seat,
         *,
-        buttons: bool = True,
-        reply_to: int | None = None,
-        pictures: dict[tuple[Language, bool], bytes] | None = None,
-        priority: Priority = Priority.BOARD,
-    ) -> int | None:
-        """Post the board as a new photo for one seat and take the buttons off that chat's older boards of the game.
-
-        A new position goes out whatever the group's budget; a board shown again on request (``priority``
-        ``NORMAL``) only while the budget allows. Returns the message id (``None`` if the budget left it out).
-        Raises ``Unreachable``.
-        """
+        buttons: bool,
+        reply_to: int | None,
+        pictures: dict[tuple[Language, bool], bytes] | None,
+        priority: Priority,
+    ) -> MessageRecord | None:
+        """Send one seat its board; the message as it is to be remembered (``None`` if the budget left it out)."""
         with_buttons = buttons and self._buttons(view, seat)
         window = default_window(view.position) if with_buttons else None
         key = (seat.lang, window is not None)
@@ -170,19 +167,46 @@ class Presenter:
         )
         if sent is None:
             return None
-        message_id, file_id = sent
         await self._reached(seat.chat_id, True)
-        retired: list[MessageRecord] = []
-        for old in await self.services.messages.live(view.id, chat_id=seat.chat_id, kind="board"):
-            if len(retired) == RETIRE_AT_ONCE:
-                break
-            if await self.messenger.edit_keyboard(seat.chat_id, old.message_id, None, priority=Priority.LOW):
-                retired.append(old)
-        new = MessageRecord(
+        message_id, file_id = sent
+        return MessageRecord(
             seat.chat_id, message_id, "board", game_id=view.id, ply=view.ply, live=with_buttons, file_id=file_id
         )
-        await self.services.messages.replaced(new, retired)
-        return message_id
+
+    async def _older_boards(self, view: GameView, chat_id: int, new: MessageRecord) -> list[MessageRecord]:
+        """Take the buttons off the chat's older boards of the game (a few at a time, as the budget allows); the
+        ones done. Nothing here can fail the announcement: a board whose keyboard stays is refused when pressed."""
+        retired: list[MessageRecord] = []
+        try:
+            for old in await self.services.messages.live(view.id, chat_id=chat_id, kind="board"):
+                if len(retired) == RETIRE_AT_ONCE:
+                    break
+                if old.message_id != new.message_id and await self.messenger.edit_keyboard(
+                    chat_id, old.message_id, None, priority=Priority.LOW
+                ):
+                    retired.append(old)
+        except Exception:
+            log.warning("could not take the buttons off old boards of game %s in %s", view.id, chat_id, exc_info=True)
+        return retired
+
+    async def post_board(
+        self,
+        view: GameView,
+        seat: Seat,
+        *,
+        buttons: bool = True,
+        reply_to: int | None = None,
+        priority: Priority = Priority.NORMAL,
+    ) -> int | None:
+        """Show a game's board again in one chat (``/board``, a spectator's first board) and take the buttons off
+        that chat's older boards of the game. Returns the message id (``None`` if the budget left it out).
+        Raises ``Unreachable``."""
+        new = await self._send_board(view, seat, buttons=buttons, reply_to=reply_to, pictures=None, priority=priority)
+        if new is None:
+            return None
+        retired = await self._older_boards(view, seat.chat_id, new)
+        await self.services.messages.replaced([new], retired)
+        return new.message_id
 
     async def redraw(self, view: GameView, seat: Seat, message_id: int, window: Window, zoom: bool) -> None:
         """Show another window of buttons on a board message (the frame moves), or the zoomed picture of it."""
@@ -201,13 +225,37 @@ class Presenter:
         caption = t(seat.lang, "zoom_caption", id=view.id, x0=window.x0, x1=window.x1, y0=window.y0, y1=window.y1)
         return await self.messenger.send_photo(seat.chat_id, png, caption, thread_id=seat.thread_id, reply_to=reply_to)
 
-    async def announce(self, view: GameView) -> None:
-        """Show the new position to everyone who sees the game (a move or an ending), then tidy up: questions
-        asked before this move are out of date, and when the game is over nobody follows it any more."""
+    async def announce(self, view: GameView, notice: Notice | None = None) -> bool:
+        """Show the new position to everyone who sees the game (a move, an ending, a start), then tidy up:
+        questions asked before this move are out of date, and when the game is over nobody follows it any more.
+
+        Every seat is tried whatever happened to the others. When every seat that can be reached got its board, the
+        announcement owed in the outbox is settled (``notice``; by default the one for this position) in the same
+        transaction that remembers the boards; otherwise it stays owed and is made again later, to the seats that
+        did not get it. Returns whether it was settled.
+        """
+        notice = notice or Notice(view.id, view.ply, "position", 0.0)
+        key = (notice.game_id, notice.ply, notice.kind)
+        self._in_flight.add(key)
+        try:
+            return await self._announce(view, notice)
+        finally:
+            self._in_flight.discard(key)
+
+    async def _announce(self, view: GameView, notice: Notice) -> bool:
         pictures: dict[tuple[Language, bool], bytes] = {}
+        boards: list[MessageRecord] = []
+        retired: list[MessageRecord] = []
+        complete = True
+        again = notice.created_at > 0  # made again from the outbox: some seats may have their board already
+        told = await self.services.messages.boards_at(view.id, view.ply) if again else set()
         for seat in await self.seats(view):
+            if seat.chat_id in told:
+                continue
             try:
-                await self.post_board(view, seat, pictures=pictures)
+                new = await self._send_board(
+                    view, seat, buttons=True, reply_to=None, pictures=pictures, priority=Priority.BOARD
+                )
             except Unreachable:
                 await self._reached(seat.chat_id, False)
                 if seat.role == "spectator":
@@ -215,9 +263,39 @@ class Presenter:
                         await self.services.records.unfollow(view.id, seat.chat_id)
                 else:
                     log.info("player %s of game %s cannot be reached in private", seat.chat_id, view.id)
-        await self.close_questions(view)
-        if view.result is not None:
-            await self._end_following(view)
+                continue
+            except Exception:
+                log.exception("the board of game %s at move %s did not reach %s", view.id, view.ply, seat.chat_id)
+                complete = False
+                continue
+            if new is not None:
+                boards.append(new)
+                retired.extend(await self._older_boards(view, seat.chat_id, new))
+        await self.services.messages.replaced(boards, retired, notice if complete else None)
+        if not complete and again:
+            await self.services.outbox.failed(notice)
+        await self._tidy(view)
+        return complete
+
+    async def _tidy(self, view: GameView) -> None:
+        try:
+            await self.close_questions(view)
+            if view.result is not None:
+                await self._end_following(view)
+        except Exception:
+            log.warning("could not tidy the questions and spectators of game %s", view.id, exc_info=True)
+
+    async def deliver(self, notice: Notice, view: GameView) -> None:
+        """Make an announcement the outbox still owes (after a crash, or one that failed half-way)."""
+        if (notice.game_id, notice.ply, notice.kind) in self._in_flight:
+            return
+        log.info("announcing game %s (%s at move %s) again", view.id, notice.kind, notice.ply)
+        if notice.kind == "closed":
+            await self.closed(view)
+        elif notice.kind == "started":
+            await self.started(view, notice)
+        else:
+            await self.announce(view, notice)
 
     async def _end_following(self, view: GameView) -> None:
         for note in await self.services.messages.live(view.id, kind="follow"):
@@ -254,12 +332,15 @@ class Presenter:
             chat_id, message_id, lobby_text(lang, view, self.invite_link(view)), lobby_keyboard(lang, view)
         )
 
-    async def started(self, view: GameView) -> None:
+    async def started(self, view: GameView, notice: Notice | None = None) -> None:
         """A game started: its lobby messages say so, and everyone sees the first board."""
-        for lobby in await self.services.messages.live(view.id, kind="lobby"):
-            lang = await self.chat_language(lobby.chat_id)
-            await self.answered(lobby, started_text(lang, view))
-        await self.announce(view)
+        try:
+            for lobby in await self.services.messages.live(view.id, kind="lobby"):
+                lang = await self.chat_language(lobby.chat_id)
+                await self.answered(lobby, started_text(lang, view))
+        except Exception:
+            log.warning("could not edit the lobby messages of game %s", view.id, exc_info=True)
+        await self.announce(view, notice or Notice(view.id, view.ply, "started", 0.0))
 
     async def closed(self, view: GameView, *, by: int | None = None) -> None:
         """A lobby (or a game before its first move) was cancelled or expired: its messages say so, its buttons go,
@@ -277,6 +358,7 @@ class Presenter:
                 if player.id != by:
                     with contextlib.suppress(Unreachable):
                         await self.messenger.send_text(player.id, t(player_language(player), key, id=view.id))
+        await self.services.outbox.done(view.id, view.ply, "closed")
 
     # --------------------------------------------------------------------------------------------------------------
     # Questions
@@ -383,6 +465,13 @@ class Presenter:
     # --------------------------------------------------------------------------------------------------------------
     # The clock
 
+    async def owed(self, *, grace: float | None = None) -> int:
+        """Make every announcement the outbox owes for longer than ``grace`` seconds; how many were made."""
+        owed = await self.services.outbox.owed(**({} if grace is None else {"grace": grace}))
+        for notice, view in owed:
+            await self._guarded(self.deliver(notice, view), view.id)
+        return len(owed)
+
     async def clock(self, found: ClockPass) -> None:
         """Tell everyone what the clock found: games lost on time, reminders, lobbies closed."""
         for view in found.timeouts:
@@ -393,7 +482,7 @@ class Presenter:
             await self._guarded(self.closed(view), view.id)
 
     @staticmethod
-    async def _guarded(job: Awaitable[None], game_id: int) -> None:
+    async def _guarded(job: Awaitable[object], game_id: int) -> None:
         try:
             await job
         except Exception:

@@ -1,0 +1,45 @@
+"""The outbox: every change the players must hear about (a new position, a game that started, a lobby that closed)
+is owed in the same transaction that stores it, and stays owed until a front end says everyone concerned was told.
+After a crash, or when telling failed half-way, the owed announcements are made again."""
+
+from __future__ import annotations
+
+from storage import Notice, NoticeKind
+
+from .core import Core
+from .model import GameView
+
+GRACE = 10.0
+"""An announcement is taken for lost when it is still owed this many seconds after its change (its handler is
+normally done within a second)."""
+
+
+class Outbox:
+    """Announcements owed."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    async def owed(self, now: float | None = None, *, grace: float = GRACE) -> list[tuple[Notice, GameView]]:
+        """Announcements owed for more than ``grace`` seconds, with their game as it is now, oldest first.
+
+        Those a later change has made moot (a position after which more moves were made) are dropped here.
+        """
+        core = self._core
+        now = core.clock() if now is None else now
+        found: list[tuple[Notice, GameView]] = []
+        for notice in await core.storage.outbox.owed(now - grace, limit=1000):
+            record = await core.storage.games.get(notice.game_id)
+            if record is None or (notice.kind == "position" and record.ply > notice.ply):
+                await core.storage.outbox.done(notice.game_id, notice.ply, notice.kind)
+                continue
+            found.append((notice, await core.view(record)))
+        return found
+
+    async def done(self, game_id: int, ply: int, kind: NoticeKind) -> None:
+        """Everyone concerned was told."""
+        await self._core.storage.outbox.done(game_id, ply, kind)
+
+    async def failed(self, notice: Notice) -> None:
+        """Telling failed half-way; the announcement stays owed and is tried again later."""
+        await self._core.storage.outbox.tried(notice.game_id, notice.ply, notice.kind)
