@@ -395,9 +395,11 @@ def render_image(view: BoardView, *, max_side: int = STANDARD, crop: Window | No
                 px, py = lay.px(x, y)
                 paste(image, halo(radius + width * 0.8, width * 0.55, pal.COLOUR[owner], pal.TINT[owner]), px, py)
 
-    # The last move: a thick dark ring around the dot and a white centre, and its coordinates on the edges.
+    # The last move: a thick dark ring around the dot and a white centre, and its coordinates on the edges. In a
+    # crop only a last move inside the window is ringed: a ring beside it would stick into the margin.
     last = _last_move(view)
-    if last is not None and shown(*last[:2]):
+    inside = last is not None and lay.x_lo <= last[0] <= lay.x_hi and lay.y_lo <= last[1] <= lay.y_hi
+    if last is not None and (inside if lay.cropped else shown(*last[:2])):
         x, y, colour = last
         px, py = lay.px(x, y)
         owner = owners[y - 1][x - 1]
@@ -416,7 +418,7 @@ def render_image(view: BoardView, *, max_side: int = STANDARD, crop: Window | No
         x1, y1 = lay.px(lay.x_hi + 0.5, lay.y_lo - 0.5)
         field.paste(image.crop((x0, y0, x1 + 1, y1 + 1)), (x0, y0))
         image = field
-    if view.label_marks and last is not None and lay.x_lo <= last[0] <= lay.x_hi and lay.y_lo <= last[1] <= lay.y_hi:
+    if view.label_marks and last is not None and inside:
         _highlight_labels(image, lay, last[0], last[1], pal.COLOUR[last[2]])
     _header(image, lay, view)
     return image

@@ -260,10 +260,12 @@ class Games:
         result: tuple[Colour | None, str] | None = None,
         state: GameState = "finished",
         rated: bool | None = None,
+        draw_offer: Colour | None = None,
     ) -> GameRecord:
         """Append ``move`` as move ``expected_ply + 1`` of an active game, in one transaction.
 
-        The game's ply, score and clock are updated with it; with ``result`` the game ends in ``state``
+        The game's ply, score and clock are updated with it, and the pending draw offer becomes ``draw_offer`` (a
+        player's offer stands through their own move); with ``result`` the game ends in ``state``
         (``finished``, or ``cancelled`` for a resignation before the first move) and, with ``rated``, that flag is
         set. Raises ``Conflict`` if the game is no longer active at ``expected_ply``; then nothing is written.
         """
@@ -272,8 +274,8 @@ class Games:
             if result is None:
                 cursor = await self._db.execute(
                     "UPDATE games SET ply = ply + 1, score_blue = ?, score_red = ?, deadline = ?, alert_at = ?, "
-                    "reminded = 0, draw_offer = NULL, updated_at = ? WHERE id = ? AND ply = ? AND state = 'active'",
-                    (score[0], score[1], deadline, alert_at, now, game_id, expected_ply),
+                    "reminded = 0, draw_offer = ?, updated_at = ? WHERE id = ? AND ply = ? AND state = 'active'",
+                    (score[0], score[1], deadline, alert_at, draw_offer, now, game_id, expected_ply),
                 )
             else:
                 cursor = await self._db.execute(

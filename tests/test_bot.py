@@ -106,7 +106,7 @@ async def test_reply_to_the_board_is_a_move(bot: Bot) -> None:
     await bot.say(GROUP, boris, "nice move!", reply_to=board)  # chatter: left alone
     assert len(fake.sent("sendPhoto", GROUP)) == 2
     await bot.say(GROUP, boris, "7 8 9", reply_to=board)
-    assert "ответьте на картинку с полем" in fake.texts(GROUP)[-1]
+    assert "Ход пишется как <code>x-y</code>" in fake.texts(GROUP)[-1]
     await bot.say(GROUP, boris, "8 – 8", reply_to=board)
     assert "Ход 2: 8-8" in fake.last("sendPhoto", GROUP).params["caption"]
 
@@ -153,10 +153,10 @@ async def test_buttons_play_move_the_window_and_refuse_strangers_and_stale_board
     # A stranger pressing a point is refused and nothing changes.
     data = rows[0][0]["callback_data"]
     await bot.press(GROUP, board, stranger, data)
-    assert fake.answers()[-1] == "Вы не играете в этой игре."
+    assert fake.answers()[-1] == "You are not playing in this game."  # a button's answer is in the presser's language
     # Boris is not to move.
     await bot.press(GROUP, board, boris, data)
-    assert "не ваш ход" in fake.answers()[-1]
+    assert fake.answers()[-1] == "Not your move: Анна is to move."
     assert len(fake.sent("sendPhoto", GROUP)) == 1
 
     # Move the window right: the same message gets a new picture and new buttons.
@@ -176,13 +176,13 @@ async def test_buttons_play_move_the_window_and_refuse_strangers_and_stale_board
     old_data = rows[1][1]["callback_data"]
     assert bot.buttons(GROUP, board) == []
     await bot.press(GROUP, board, boris, old_data)
-    assert "устарела" in fake.answers()[-1]
+    assert fake.answers()[-1] == "This button is out of date: the game has moved on."
     assert len(fake.sent("sendPhoto", GROUP)) == 2
 
     # Pressing an occupied point only tells what is there.
     new_board = bot.last_board(GROUP)["message_id"]
     await bot.press(GROUP, new_board, boris, cb.Info(int(game_id), 1, int(x), int(y)).encode())
-    assert fake.answers()[-1] == f"{x}-{y}: синяя точка"
+    assert fake.answers()[-1] == f"{x}-{y}: a blue dot"
     assert not bot.errors
 
 
@@ -193,11 +193,11 @@ async def test_lobby_settings_only_by_the_creator_and_one_game_per_chat(bot: Bot
     lobby = fake.last("sendMessage", GROUP).result
     assert "25x25" in lobby["text"] and "пустое поле" in lobby["text"] and "1 ч" in lobby["text"]
     await bot.press(GROUP, lobby["message_id"], boris, bot.button(GROUP, lobby["message_id"], "39x32"))
-    assert "Настройки может менять только Анна" in fake.answers()[-1]
+    assert "Only Анна can change or cancel this game." in fake.answers()[-1]
     await bot.press(GROUP, lobby["message_id"], anna, bot.button(GROUP, lobby["message_id"], "Играть"))
     assert "Это ваша игра" in fake.answers()[-1]
     await bot.say(GROUP, boris, "/new")
-    assert "Здесь уже идёт игра" in fake.texts(GROUP)[-2]
+    assert fake.texts(GROUP)[-1].startswith("Здесь уже есть игра") and "Новая игра №1" in fake.texts(GROUP)[-1]
     await bot.say(GROUP, boris, "/cancel")
     assert "только Анна" in fake.texts(GROUP)[-1]
     await bot.say(GROUP, anna, "/cancel")
@@ -269,7 +269,7 @@ async def test_draw_offer_declined_then_accepted(bot: Bot) -> None:
     await bot.press(GROUP, offer, anna, bot.button(GROUP, offer, "Принять ничью"))
     assert "соперник" in fake.answers()[-1]
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Отказаться"))
-    assert fake.messages[(GROUP, offer)]["text"] == "Boris отказывается от ничьей."  # the question says how it ended
+    assert fake.messages[(GROUP, offer)]["text"] == "Boris отказывается от ничьей в игре №1."  # says how it ended
     assert bot.buttons(GROUP, offer) == []
     await bot.say(GROUP, anna, "/draw")
     offer = fake.last("sendMessage", GROUP).result["message_id"]
@@ -389,8 +389,9 @@ async def test_a_restart_in_the_middle_of_a_game(tmp_path: Path) -> None:
     third = await Bot(tmp_path / "r.db", FakeTelegram(first_update_id=20_000), clock=clock).start()
     record = await third.db.games.get(1)
     assert record is not None and record.winner == "blue" and record.ply == 4
-    assert "вышло" in third.fake.last("sendPhoto", GROUP).params["caption"] or "Игра окончена" in (
-        third.fake.last("sendPhoto", GROUP).params["caption"]
+    assert (
+        "вышло" in third.fake.last("sendPhoto", GROUP).params["caption"]
+        or "Игра окончена" in (third.fake.last("sendPhoto", GROUP).params["caption"])
     )
     assert await third.tick() == []
     await third.stop()

@@ -67,7 +67,7 @@ async def test_only_who_asked_can_confirm_a_resignation(bot: Bot) -> None:
     for other in (boris, stranger):
         for label in ("Да, сдаюсь", "Нет"):
             await bot.press(GROUP, confirm, other, bot.button(GROUP, confirm, label))
-            assert fake.answers()[-1] == "Нажать может только Анна."
+            assert fake.answers()[-1] == "Only Анна can press this."  # Boris and the stranger read English
     record = await bot.game(1)
     assert record.state == "active" and record.ply == 1
     assert bot.buttons(GROUP, confirm)  # the question still waits for Anna
@@ -89,7 +89,7 @@ async def test_only_who_asked_can_confirm_grounding_and_only_the_opponent_answer
     await bot.say(GROUP, anna, "/ground")
     confirm = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Заземлиться"))
-    assert fake.answers()[-1] == "Нажать может только Анна." and (await bot.game(1)).state == "active"
+    assert fake.answers()[-1] == "Only Анна can press this." and (await bot.game(1)).state == "active"
     await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Нет"))
     assert "Заземление отменено" in fake.messages[(GROUP, confirm)]["text"]
 
@@ -98,7 +98,7 @@ async def test_only_who_asked_can_confirm_grounding_and_only_the_opponent_answer
     await bot.press(GROUP, offer, anna, bot.button(GROUP, offer, "Принять"))
     assert "соперник" in fake.answers()[-1]
     await bot.press(GROUP, offer, stranger, bot.button(GROUP, offer, "Принять"))
-    assert "не играете" in fake.answers()[-1]
+    assert "not playing" in fake.answers()[-1]
     assert (await bot.game(1)).state == "active"
 
 
@@ -108,7 +108,7 @@ async def test_lobby_buttons_are_the_creators_and_a_forged_join_of_a_private_gam
     await bot.say(GROUP, anna, "/new")
     lobby = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.press(GROUP, lobby, boris, bot.button(GROUP, lobby, "Отмена"))
-    assert "только Анна" in fake.answers()[-1] and (await bot.game(1)).state == "lobby"
+    assert "Only Анна can change or cancel" in fake.answers()[-1] and (await bot.game(1)).state == "lobby"
     # A private invitation has no Join button; forged data naming it is refused: the link is needed.
     await bot.say(ANNA, anna, "/new")
     private = fake.last("sendMessage", ANNA).result["message_id"]
@@ -200,8 +200,8 @@ async def test_one_open_invitation_per_person_and_its_lobby_message_says_when_th
     await bot.say(ANNA, anna, "/new")
     lobby = fake.last("sendMessage", ANNA).result
     await bot.say(ANNA, anna, "/new 25x25")
-    assert "уже есть открытое приглашение" in fake.texts(ANNA)[-2]
     again = fake.last("sendMessage", ANNA).result
+    assert again["text"].startswith("У вас уже есть открытое приглашение")  # one message: the note and the lobby
     assert "№1" in again["text"] and any(
         "Отмена" in b["text"] for row in bot.buttons(ANNA, again["message_id"]) for b in row
     )
@@ -311,11 +311,15 @@ async def test_the_previous_board_loses_its_buttons_and_answered_questions_say_s
     ]
     assert live == [boards[-1]]  # only the newest board has buttons
 
-    # A draw offer whose game goes on lapses; the offer says so and its buttons go.
+    # A draw offer stands through the offerer's own move, and lapses when the opponent moves instead of answering;
+    # the offer then says so and its buttons go.
     await bot.say(GROUP, boris, "/draw")
     offer = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.say(GROUP, boris, "/m 8-8")
+    assert bot.buttons(GROUP, offer) and (await bot.game(1)).draw_offer == "red"
+    await bot.say(GROUP, anna, "/m 9-9")
     assert "снято" in fake.messages[(GROUP, offer)]["text"] and bot.buttons(GROUP, offer) == []
+    assert (await bot.game(1)).draw_offer is None
     # A confirmation outstanding when the game ends loses its buttons too.
     await bot.say(GROUP, anna, "/resign")
     dangling = fake.last("sendMessage", GROUP).result["message_id"]
@@ -463,7 +467,7 @@ async def test_a_record_viewer_in_a_group_is_the_senders(bot: Bot) -> None:
     shown = fake.last("sendPhoto", GROUP).result["message_id"]
     before = fake.messages[(GROUP, shown)]["caption"]
     await bot.press(GROUP, shown, boris, bot.button(GROUP, shown, "⏮"))
-    assert fake.answers()[-1] == "Нажать может только Анна."
+    assert fake.answers()[-1] == "Only Анна can press this."
     assert fake.messages[(GROUP, shown)]["caption"] == before
 
 
@@ -479,3 +483,155 @@ async def test_a_restart_keeps_which_board_answers_a_reply(tmp_path: Path) -> No
     await second.say(ANNA, anna, "4-4", reply_to=board)
     assert (await second.game(1)).ply == 1
     await second.stop()
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# What a player's trial of the new bot found
+
+
+async def test_a_refusal_after_which_game_is_said(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    first = await private_game(bot, anna, boris)
+    await private_game(bot, anna, clara(fake))
+    await bot.say(ANNA, anna, f"/m {first} 5-5")
+    await bot.say(ANNA, anna, "/ground")
+    question = fake.last("sendMessage", ANNA).result["message_id"]
+    await bot.press(ANNA, question, anna, bot.button(ANNA, question, "Boris"))  # not her move there
+    assert "только в свой ход" in fake.texts(ANNA)[-1]
+
+
+async def test_buttons_whose_data_names_something_else_than_their_message_are_refused(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await bot.say(ANNA, anna, "/new")  # game 1: Anna's private invitation
+    await open_group_game(bot)  # game 2, in the group
+    await bot.say(GROUP, anna, "/m 5-5")
+    board = bot.last_board(GROUP)["message_id"]
+    before = dict(fake.messages[(GROUP, board)])
+    for forged in (
+        cb.Unfollow(2).encode(),
+        cb.Pick("resign", 2).encode(),
+        cb.Set(1, "size", "20x20").encode(),
+        cb.Resign(2, 1, ANNA, True).encode(),
+        cb.Draw(2, 1, True).encode(),
+        cb.Join(1).encode(),
+    ):
+        await bot.press(GROUP, board, anna, forged)
+        assert fake.answers()[-1] == "Эта кнопка устарела: игра ушла вперёд.", forged
+    assert fake.messages[(GROUP, board)] == before  # the board was not turned into anything else
+    assert (await bot.game(2)).state == "active" and (await bot.game(1)).settings.size == "39x32"
+    # A confirmation pressed again after it was answered changes nothing.
+    await bot.say(GROUP, boris, "/resign")
+    question = fake.last("sendMessage", GROUP).result["message_id"]
+    yes = bot.button(GROUP, question, "Да")
+    await bot.press(GROUP, question, boris, bot.button(GROUP, question, "Нет"))
+    await bot.press(GROUP, question, boris, yes)
+    assert (await bot.game(2)).state == "active"
+
+
+async def test_an_unexpected_error_during_a_press_is_answered_once_and_the_board_comes_later(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await open_group_game(bot)
+    board = bot.last_board(GROUP)["message_id"]
+    fake.fail("sendPhoto", 400, "Bad Request: something odd")
+    answers = len(fake.sent("answerCallbackQuery"))
+    await bot.press(GROUP, board, anna, bot.buttons(GROUP, board)[0][0]["callback_data"])
+    assert len(fake.sent("answerCallbackQuery")) == answers + 1  # one answer, not two
+    assert (await bot.game(1)).ply == 1
+    bot.clock.advance(11)
+    await bot.tick()
+    assert "Ход 1:" in caption(bot, GROUP)
+
+
+async def test_a_reply_to_an_old_games_board_plays_in_the_game_going_on(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await open_group_game(bot)
+    old_board = bot.last_board(GROUP)["message_id"]
+    await bot.say(GROUP, anna, "/cancel")
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "5-5", reply_to=old_board)
+    assert (await bot.game(2)).ply == 1
+
+
+async def test_group_scores_are_not_moves(tmp_path: Path) -> None:
+    bot = await Bot(tmp_path / "b.db", FakeTelegram(can_read_all_group_messages=True)).start()
+    try:
+        anna, _, _ = users(bot.fake)
+        await open_group_game(bot)
+        sent = len(bot.fake.calls)
+        for score in ("1-0", "0-0", "21-0", "0 3"):
+            await bot.say(GROUP, anna, score)
+        assert len(bot.fake.calls) == sent and (await bot.game(1)).ply == 0
+    finally:
+        await bot.stop()
+
+
+async def test_games_in_a_group_lists_only_that_groups_games(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await private_game(bot, anna, boris)
+    await bot.say(GROUP, anna, "/games")
+    assert "Здесь у вас нет текущих игр" in fake.texts(GROUP)[-1]
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/games")
+    listing = fake.last("sendMessage", GROUP).result["message_id"]
+    assert len(bot.buttons(GROUP, listing)) == 1 and "№2" in bot.buttons(GROUP, listing)[0][0]["text"]
+    await bot.press(GROUP, listing, anna, cb.Show(1).encode())  # forged: the private game's board is not shown here
+    assert not any(int(c.params["chat_id"]) == GROUP and "№1" in c.params["caption"] for c in fake.sent("sendPhoto"))
+
+
+async def test_points_say_what_is_there_a_captured_dot_too(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await open_group_game(bot)
+    for who, move in [(anna, "4-5"), (boris, "5-5"), (anna, "6-5"), (boris, "1-20"), (anna, "5-4"), (boris, "3-20")]:
+        await bot.say(GROUP, who, f"/m {move}")
+    await bot.say(GROUP, anna, "/m 5-6")
+    board = bot.last_board(GROUP)["message_id"]
+    await bot.press(GROUP, board, anna, cb.Info(1, 7, 5, 5).encode())
+    assert fake.answers()[-1] == "5-5: красная точка, окружена"
+
+
+async def test_the_final_board_after_a_resignation_marks_the_last_dot() -> None:
+    from tochki_bot.engine import Game
+    from tochki_bot.pictures import board_view
+
+    game = Game(10, 10, "empty")
+    game.play(5, 5)
+    game.play(6, 6)
+    game.resign("blue")
+    assert board_view(game).last_move == (6, 6)
+
+
+async def test_files_that_are_not_records_get_an_answer_in_private(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await bot.send(fake.document_update(ANNA, anna, "photo.jpg", b"\xff\xd8\xff", mime="image/jpeg"))
+    assert ".sgf" in fake.texts(ANNA)[-1]
+
+
+async def test_spectators_share_what_they_follow_and_players_do_not_become_spectators(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, stranger = users(fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/watch")
+    link = re.search(r"start=(w[\w-]+)", fake.texts(GROUP)[-1])
+    assert link is not None
+    await bot.say(STRANGER, stranger, f"/start {link.group(1)}")
+    await bot.say(STRANGER, stranger, "/sgf")
+    assert fake.last("sendDocument", STRANGER).params["caption"].startswith("Game #1")
+    await bot.say(ANNA, anna, f"/start {link.group(1)}")
+    assert await bot.db.follows.of_game(1) == [STRANGER]
+
+
+async def test_cancel_offers_only_games_that_can_be_cancelled(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    first = await private_game(bot, anna, boris)
+    second = await private_game(bot, anna, clara(fake))
+    await bot.say(ANNA, anna, f"/m {first} 5-5")
+    await bot.say(ANNA, anna, "/cancel")  # one game has a move, so only the other can be cancelled: no question
+    assert (await bot.game(second)).state == "cancelled" and (await bot.game(first)).state == "active"

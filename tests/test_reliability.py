@@ -137,8 +137,9 @@ async def test_a_seat_that_failed_gets_its_board_later_and_the_others_once(bot: 
     boris_boards = len(fake.sent("sendPhoto", BORIS))
     bot.clock.advance(11)
     await bot.tick()
-    assert len(fake.sent("sendPhoto", BORIS)) == boris_boards + 1 and "5-5" in fake.last("sendPhoto", BORIS).params[
-        "caption"
-    ]
+    assert (
+        len(fake.sent("sendPhoto", BORIS)) == boris_boards + 1
+        and "5-5" in fake.last("sendPhoto", BORIS).params["caption"]
+    )
     assert len([c for c in fake.sent("sendPhoto", ANNA) if "5-5" in c.params["caption"]]) == 1
     assert (await bot.game(game)).ply == 1 and not bot.errors

@@ -198,9 +198,9 @@ async def test_draws_grounding_and_the_preview_that_changes_nothing(services: Se
         await services.play.offer_draw(view.id, ANNA)
     assert problem(error) is Problem.DRAW_PENDING
     with pytest.raises(ServiceError) as error:
-        await services.play.answer_draw(view.id, ANNA, True, expected_ply=0)
+        await services.play.answer_draw(view.id, ANNA, True)
     assert problem(error) is Problem.OWN_DRAW_OFFER
-    declined = await services.play.answer_draw(view.id, BORIS, False, expected_ply=0)
+    declined = await services.play.answer_draw(view.id, BORIS, False)
     assert declined.draw_offer is None and declined.state == "active"
     await services.play.offer_draw(view.id, BORIS)
     agreed = await services.play.offer_draw(view.id, ANNA)  # both offered: agreed

@@ -96,9 +96,9 @@ async def test_a_record_continued_as_a_new_unrated_game(bot: Bot) -> None:
 @pytest.mark.parametrize(
     ("content", "says"),
     [
-        (b"just some text", "no game tree"),
-        (b"(;GM[1]SZ[19];B[pd];W[dd])", "GM[1]"),
-        (b"(;GM[40]SZ[10];B[aa];W[aa])", "move 2"),
+        (b"just some text", "это не файл SGF"),
+        (b"(;GM[1]SZ[19];B[pd];W[dd])", "запись другой игры (GM[1]"),
+        (b"(;GM[40]SZ[10];B[aa];W[aa])", "ход 2 не по правилам"),
     ],
 )
 async def test_bad_files_get_a_clear_answer(bot: Bot, content: bytes, says: str) -> None:

@@ -19,11 +19,13 @@ def board_view(
     window: Window | None = None,
     upto: int | None = None,
 ) -> BoardView:
-    """The picture of ``game`` (or of its first ``upto`` moves, for replays), with names and a caption."""
+    """The picture of ``game`` (or of its first ``upto`` moves, for replays), with names and a caption.
+
+    The last dot placed is marked, also when the game then ended by resignation, time or agreement."""
     if upto is not None and upto != game.ply:
         game = Game.from_settings(game.settings, game.moves[:upto])
     dots, owners = game.grid()
-    last = game.last_move
+    last = next((m for m in reversed(game.moves) if m.point is not None), None)  # the last dot, after an ending too
     captures = game.last_captures
     return BoardView(
         width=game.width,

@@ -14,15 +14,15 @@ from .moves import Point
 # Hyphen-minus, hyphen, non-breaking hyphen, figure dash, en dash, em dash, minus, small and full-width hyphens.
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 _POINT = re.compile(rf"^\s*(\d{{1,3}})\s*(?:[{_DASHES}:,./xх×*]|\s)\s*(\d{{1,3}})\s*$", re.IGNORECASE)
-_STRICT = re.compile(r"^\s*([0-9]{1,2})(?: ?[-\u2013] ?| )([0-9]{1,2})\s*$")
-"""Only what cannot be anything but a move: ``20-18``, ``20 - 18``, ``20–18`` (en dash) or ``20 18``."""
+_STRICT = re.compile(rf"^\s*([0-9]{{1,2}})(?: ?[{_DASHES}] ?| )([0-9]{{1,2}})\s*$")
+"""Only what cannot be anything but a move: ``20-18``, ``20 - 18``, ``20–18`` (any dash) or ``20 18``."""
 
 
 def parse_point(text: str, width: int | None = None, height: int | None = None, *, strict: bool = False) -> Point:
     """Read a point written as ``x-y``.
 
     Spaces around the numbers and any dash (``-``, ``–``, ``—``, ``−``) or a space, ``:``, ``,``, ``.``, ``x`` between
-    them are accepted. With ``strict``, only a dash or en dash (a space on either side at most) or one space is: what
+    them are accepted. With ``strict``, only a dash of any kind (a space on either side at most) or one space is: what
     a chat message that is not meant as a move (``3:2``, ``1.5``, ``2, 3``) never looks like. With ``width`` and
     ``height`` the point must also lie on that board. Digits are decimal digits (``２０-１８`` is 20-18;
     superscripts are not digits); the strict form takes ASCII digits only.

@@ -38,7 +38,21 @@ _LETTER_OF = {BLUE: "B", RED: "W"}
 
 
 class SgfError(ValueError):
-    """The text is not a Points record we can read, or its moves are not legal; the message says why."""
+    """The text is not a Points record we can read, or its moves are not legal; the message says why.
+
+    ``code`` names the kind of trouble and ``details`` its particulars (a move number, a value as written), for a
+    front end that says it in the reader's language. Values quoted from the file are cut short.
+    """
+
+    def __init__(self, code: str, message: str, **details: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.details = details
+
+
+def _quote(value: str, limit: int = 40) -> str:
+    """A value from the file, as a message quotes it: at most ``limit`` characters."""
+    return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
 class WinBy(StrEnum):
@@ -135,7 +149,9 @@ class SgfRecord:
             try:
                 game.apply(move)
             except IllegalMove as exc:
-                raise SgfError(f"move {number} ({_describe(move)}) is illegal: {exc}") from None
+                raise SgfError(
+                    "illegal_move", f"move {number} ({_describe(move)}) is illegal: {exc}", move=number
+                ) from None
         if not game.is_over:
             ending = _ending(self.result, self.properties.get("DA", [""])[0], game.to_move)
             if ending is not None:
@@ -193,7 +209,7 @@ def _tokens(text: str) -> list[tuple[str, str | list[str]]]:
                 buf: list[str] = []
                 while True:
                     if i >= n:
-                        raise SgfError("the file ends inside a property value")
+                        raise SgfError("broken", "the file ends inside a property value")
                     c = text[i]
                     if c == "\\":
                         if i + 1 < n and text[i + 1] == "\n":
@@ -210,19 +226,19 @@ def _tokens(text: str) -> list[tuple[str, str | list[str]]]:
                     i += 1
                 values.append("".join(buf))
             if not values:
-                raise SgfError(f"property {name or text[i - 1]!r} has no value")
+                raise SgfError("broken", f"property {_quote(name or text[i - 1])!r} has no value")
             if not name:
-                raise SgfError("a property name must have upper-case letters")
+                raise SgfError("broken", "a property name must have upper-case letters")
             out.append((name, values))
         else:
-            raise SgfError(f"unexpected character {ch!r} at position {i}")
+            raise SgfError("broken", f"unexpected character {ch!r} at position {i}")
     return out
 
 
 def _main_line(tokens: list[tuple[str, str | list[str]]]) -> list[dict[str, list[str]]]:
     """The nodes of the first game's main line: at every branch, the first variation."""
     if not tokens or tokens[0][0] != "(":
-        raise SgfError("not an SGF file: it must start with '('")
+        raise SgfError("not_sgf", "not an SGF file: it must start with '('")
     nodes: list[dict[str, list[str]]] = []
     depth = 0
     skipping_from: int | None = None  # the depth of the variation being skipped, if any
@@ -238,7 +254,7 @@ def _main_line(tokens: list[tuple[str, str | list[str]]]) -> list[dict[str, list
             has_child[depth] = False
         elif kind == ")":
             if depth == 0:
-                raise SgfError("unbalanced ')'")
+                raise SgfError("broken", "unbalanced ')'")
             if skipping_from == depth:
                 skipping_from = None
             depth -= 1
@@ -246,19 +262,19 @@ def _main_line(tokens: list[tuple[str, str | list[str]]]) -> list[dict[str, list
                 break  # the end of the first game
         elif kind == ";":
             if depth == 0:
-                raise SgfError("a node outside a game tree")
+                raise SgfError("broken", "a node outside a game tree")
             if skipping_from is None:
                 nodes.append({})
         elif skipping_from is None:
             if not nodes:
-                raise SgfError("a property before the first node")
+                raise SgfError("broken", "a property before the first node")
             assert isinstance(value, list)
             nodes[-1].setdefault(kind, []).extend(value)
     else:
         if depth:
-            raise SgfError("the file ends before the game tree is closed")
+            raise SgfError("broken", "the file ends before the game tree is closed")
     if not nodes:
-        raise SgfError("the game tree has no nodes")
+        raise SgfError("broken", "the game tree has no nodes")
     return nodes
 
 
@@ -266,10 +282,10 @@ def _point(value: str, width: int, height: int) -> Point:
     """Read a two-letter SGF point (ignoring zagram's ``.``-separated rings)."""
     letters = value.split(".", 1)[0].strip()
     if len(letters) != 2 or letters[0] not in _INDEX or letters[1] not in _INDEX:
-        raise SgfError(f"{value!r} is not a point")
+        raise SgfError("bad_point", f"{_quote(value)!r} is not a point", value=_quote(value))
     x, y = _INDEX[letters[0]] + 1, height - _INDEX[letters[1]]
     if not (1 <= x <= width and 1 <= y <= height):
-        raise SgfError(f"{value!r} is off the {width}x{height} board")
+        raise SgfError("off_board", f"{_quote(value)!r} is off the {width}x{height} board", value=_quote(value))
     return Point(x, y)
 
 
@@ -288,21 +304,21 @@ def parse_sgf(text: str | bytes) -> SgfRecord:
     text = source.lstrip("\ufeff")
     start = text.find("(")
     if start < 0:
-        raise SgfError("not an SGF file: no game tree")
+        raise SgfError("not_sgf", "not an SGF file: no game tree")
     nodes = _main_line(_tokens(text[start:]))
     root = nodes[0]
     gm = root.get("GM", ["40"])[0].strip()
     if gm != "40":
-        raise SgfError(f"not a Points record: GM[{gm}] (Points is GM[40])")
+        raise SgfError("not_points", f"not a Points record: GM[{_quote(gm)}] (Points is GM[40])", game=_quote(gm))
     if "SZ" not in root:
-        raise SgfError("the record has no board size (SZ)")
+        raise SgfError("no_size", "the record has no board size (SZ)")
     size = root["SZ"][0].strip()
     try:
         width, height = (int(v) for v in size.split(":")) if ":" in size else (int(size), int(size))
     except ValueError:
-        raise SgfError(f"bad board size SZ[{size}]") from None
+        raise SgfError("bad_size", f"bad board size SZ[{_quote(size)}]", size=_quote(size)) from None
     if not (MIN_SIZE <= width <= min(MAX_SIZE, MAX_SGF_SIZE) and MIN_SIZE <= height <= min(MAX_SIZE, MAX_SGF_SIZE)):
-        raise SgfError(f"unsupported board size {width}x{height}")
+        raise SgfError("bad_size", f"unsupported board size {width}x{height}", size=f"{width}:{height}")
     setup: list[tuple[Point, Colour]] = []
     for node in nodes:
         for prop, colour in (("AB", BLUE), ("AW", RED)):
@@ -320,7 +336,7 @@ def parse_sgf(text: str | bytes) -> SgfRecord:
     try:
         settings = _settings(width, height, setup)
     except ValueError as exc:
-        raise SgfError(f"bad start position: {exc}") from None
+        raise SgfError("bad_start", f"bad start position: {exc}") from None
 
     def first(name: str) -> str:
         return root.get(name, [""])[0].strip()

@@ -54,8 +54,7 @@ chatter_private = Write a move as <code>x-y</code>, for example <code>20-18</cod
 lobby =
     <b>New game #{ $id } of Точки</b>
     Board { $size } · start: { $start } · time per move: { $time }
-    Colours: { $colours }
-    Created by { $creator }.
+    { $colours }
     { $hint }
 lobby_hint_group = Press <b>Join</b> to play. The creator can change the settings with the buttons.
 lobby_hint_private =
@@ -66,7 +65,7 @@ start_four-crosses = four crosses
 start_empty = empty
 start_custom = custom position
 time_none = no limit
-colours_random = random
+colours_random = Colours by lot · created by { $creator }
 colours_creator_blue = { $creator } plays blue
 colours_creator_red = { $creator } plays red
 btn_join = ✅ Join
@@ -82,12 +81,12 @@ btn_decline = Decline
 btn_last = ◎
 lobby_started = Game #{ $id } started: 🔵 { $blue } vs 🔴 { $red }.
 lobby_cancelled = Game #{ $id } cancelled.
-only_creator = Only { $creator } can change the settings.
+only_creator = Only { $creator } can change or cancel this game.
 own_game = You created this game: wait for an opponent to join.
 own_invite = This is your own invitation: send the link to your opponent.
 game_started_already = This game has already started.
 joined = You joined game #{ $id }.
-open_game_exists = There is already a game here:
+open_game_exists = There is already a game here (one at a time in a chat or topic):
 invite_unknown = This invitation link is not valid any more. Ask for a new one, or start with /new.
 
 ## Refusals (the keys are GameError codes and engine Reason values)
@@ -97,24 +96,23 @@ no_game_private = You have no game in progress here. Start one with /new, or ope
 not_a_player = You are not playing in this game.
 not_your_turn = Not your move: { $name } is to move.
 game_over = The game is over.
-stale = This board is out of date; use the latest one.
+stale = This button is out of date: the game has moved on.
 busy = The game changed just now; please try again.
 malformed = Write a move as <code>x-y</code>, for example <code>20-18</code>: x from the left, y from the bottom.
 off_board = { $point } is off the board: x is 1–{ $width }, y is 1–{ $height }.
 occupied = { $point } is already taken.
 captured = { $point } is inside a capture area: no dots can go there.
 move_usage = Send <code>/m 20-18</code>: x from the left, y from the bottom.
-reply_usage = To move, reply to the board with <code>x-y</code>, for example <code>20-18</code>.
 cancel_started = The game has started; it can no longer be cancelled. You can /resign or offer a /draw.
 ground_on_turn = You can declare grounding only on your own move.
 not_started = The game has not started yet.
 draw_pending = You have already offered a draw.
-no_draw_offer = There is no draw offer to answer.
+no_draw_offer = No draw offer is waiting for an answer: it was answered, or it lapsed when the game went on.
 own_draw_offer = Your opponent has to answer your offer.
 point_info_dot = { $point }: { $dot }
 dot_blue = a blue dot
 dot_red = a red dot
-draw_sent = Draw offer sent to { $name }.
+draw_sent = Your draw offer in game #{ $id } is sent to { $name }. It stands until they answer or make a move.
 point_info_out = { $point } is inside a capture area
 point_busy = { $point } is not free
 
@@ -154,8 +152,8 @@ game_over_caption = <b>Game over.</b> { $result }.
 
 ## Draw, resign, ground
 
-draw_offered = { $name } offers a draw. { $opponent }, do you accept?
-draw_declined = { $name } declined the draw.
+draw_offered = { $name } offers a draw in game #{ $id }. { $opponent }, do you accept?
+draw_declined = { $name } declined the draw in game #{ $id }.
 resign_confirm = Resign game #{ $id }?
 ground_confirm = Declare grounding in game #{ $id }? The game will end at once with the score { $score_blue } : { $score_red } ({ $outcome }).
 cancelled_action = OK, the game goes on.
@@ -180,7 +178,11 @@ games_title =
     <b>Your games</b>: { $count ->
         [one] { $count } game
        *[other] { $count } games
-    }, your move in { $waiting }. Press a game to see its board.
+    }; { $waiting ->
+        [0] none waits for your move
+        [one] { $waiting } waits for your move
+       *[other] { $waiting } wait for your move
+    }. Press a game to see its board.
 games_none = You have no games in progress. Start one with /new.
 stats_title = <b>Results in this chat</b> (wins · losses · draws)
 stats_line = { $n }. { $name } — { $wins } · { $losses } · { $draws }
@@ -377,3 +379,28 @@ grounded = { $name } declared grounding in game #{ $id }.
 draw_accepted = { $name } accepted the draw.
 record_jump_usage = Reply to the record with a move number, for example <code>120</code>, to jump there.
 cmd_zoom = The board around a point, large: /zoom 20-18
+
+side_blue = Blue
+side_red = Red
+picture_cancelled = game cancelled
+cancelled_plain_caption = <b>Game cancelled.</b>
+dot_blue_captured = a blue dot, captured
+dot_red_captured = a red dot, captured
+game_ended = Game #{ $id } is over; /new starts another.
+draw_offered_private = { $name } offers a draw in game #{ $id }. Do you accept?
+lobby_expired_group = Game #{ $id }: nobody joined within 7 days, so the lobby is closed.
+
+## Records that cannot be read
+
+sgf_illegal_move = move { $move } is not legal by the rules
+sgf_broken = the file is damaged (its brackets or properties do not match)
+sgf_not_sgf = it is not an SGF file
+sgf_bad_point = “{ $value }” is not a point
+sgf_off_board = the point “{ $value }” is off the board
+sgf_not_points = it is a record of another game (GM[{ $game }]; Points is GM[40])
+sgf_no_size = the record gives no board size (SZ)
+sgf_bad_size = the board size { $size } is not one that can be played
+sgf_bad_start = the start position cannot be set up
+document_unknown = I read game records in SGF (files ending in <code>.sgf</code>): send one to see it, step through it or continue it.
+
+games_none_here = You have no game in progress here; /games in a private chat with me lists all of yours.

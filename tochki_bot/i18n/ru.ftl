@@ -56,8 +56,7 @@ chatter_private = Ход пишется как <code>x-y</code>, наприме�
 lobby =
     <b>Новая игра №{ $id } в Точки</b>
     Поле { $size } · начало: { $start } · время на ход: { $time }
-    Цвета: { $colours }
-    Создатель: { $creator }.
+    { $colours }
     { $hint }
 lobby_hint_group = Второй игрок нажимает <b>Играть</b>, а создатель может поменять настройки кнопками.
 lobby_hint_private =
@@ -68,7 +67,7 @@ start_four-crosses = четыре скреста
 start_empty = пустое поле
 start_custom = своя позиция
 time_none = без ограничения
-colours_random = по жребию
+colours_random = Цвета по жребию · создатель: { $creator }
 colours_creator_blue = { $creator } играет синими
 colours_creator_red = { $creator } играет красными
 btn_join = ✅ Играть
@@ -84,12 +83,12 @@ btn_decline = Отказаться
 btn_last = ◎
 lobby_started = Игра №{ $id } началась: 🔵 { $blue } против 🔴 { $red }.
 lobby_cancelled = Игра №{ $id } отменена.
-only_creator = Настройки может менять только { $creator }.
+only_creator = Менять настройки и отменять игру может только { $creator }.
 own_game = Это ваша игра: дождитесь соперника.
 own_invite = Это ваше собственное приглашение: отправьте ссылку сопернику.
 game_started_already = Эта игра уже началась.
 joined = Вы в игре №{ $id }.
-open_game_exists = Здесь уже идёт игра:
+open_game_exists = Здесь уже есть игра (в чате или теме — одна за раз):
 invite_unknown = Эта ссылка-приглашение больше не действует. Попросите новую или начните игру командой /new.
 
 ## Отказы (ключи — коды GameError и причины Reason из движка)
@@ -99,24 +98,23 @@ no_game_private = У вас нет текущей игры. Начните но�
 not_a_player = Вы не играете в этой игре.
 not_your_turn = Сейчас не ваш ход: ходит { $name }.
 game_over = Игра окончена.
-stale = Эта картинка устарела: ходите на последней.
+stale = Эта кнопка устарела: игра ушла вперёд.
 busy = Игра только что изменилась; попробуйте ещё раз.
 malformed = Ход пишется как <code>x-y</code>, например <code>20-18</code>: x считается слева, y — снизу.
 off_board = Пункт { $point } за пределами поля: x от 1 до { $width }, y от 1 до { $height }.
 occupied = Пункт { $point } уже занят.
 captured = Пункт { $point } в окружении: ставить туда нельзя.
 move_usage = Напишите <code>/m 20-18</code>: x считается слева, y — снизу.
-reply_usage = Чтобы сходить, ответьте на картинку с полем ходом <code>x-y</code>, например <code>20-18</code>.
 cancel_started = Игра уже началась, отменить её нельзя. Можно сдаться (/resign) или предложить ничью (/draw).
 ground_on_turn = Заземлиться можно только в свой ход.
 not_started = Игра ещё не началась.
 draw_pending = Вы уже предложили ничью.
-no_draw_offer = Ничью никто не предлагал.
+no_draw_offer = Сейчас нет предложения ничьей: на него уже ответили, или оно снято, когда игра продолжилась.
 own_draw_offer = На ваше предложение должен ответить соперник.
 point_info_dot = { $point }: { $dot }
 dot_blue = синяя точка
 dot_red = красная точка
-draw_sent = Вы предложили ничью. Ждём, что ответит { $name }.
+draw_sent = Вы предложили ничью в игре №{ $id }. Предложение в силе, пока { $name } не ответит или не сделает ход.
 point_info_out = { $point } в окружении
 point_busy = Пункт { $point } занят
 
@@ -158,8 +156,8 @@ game_over_caption = <b>Игра окончена.</b> { $result }.
 
 ## Ничья, сдача, заземление
 
-draw_offered = { $name } предлагает ничью. { $opponent }, согласны?
-draw_declined = { $name } отказывается от ничьей.
+draw_offered = { $name } предлагает ничью в игре №{ $id }. { $opponent }, согласны?
+draw_declined = { $name } отказывается от ничьей в игре №{ $id }.
 resign_confirm = Сдаться в игре №{ $id }?
 ground_confirm = Заземлиться в игре №{ $id }? Игра сразу закончится со счётом { $score_blue } : { $score_red } ({ $outcome }).
 cancelled_action = Хорошо, играем дальше.
@@ -180,7 +178,14 @@ duration_days_hours = { $d } дн { $h } ч
 
 ## Списки
 
-games_title = <b>Ваши игры</b> ({ $count }), ваш ход: { $waiting }. Нажмите на игру, чтобы увидеть поле.
+games_title =
+    <b>Ваши игры</b>: { $count }. { $waiting ->
+        [0] Вашего хода сейчас не ждёт ни одна
+        [one] Ваш ход в { $waiting } игре
+        [few] Ваш ход в { $waiting } играх
+        [many] Ваш ход в { $waiting } играх
+       *[other] Ваш ход в { $waiting } игры
+    }. Нажмите на игру, чтобы увидеть поле.
 games_none = У вас нет текущих игр. Начните новую командой /new.
 stats_title = <b>Результаты в этом чате</b> (победы · поражения · ничьи)
 stats_line = { $n }. { $name } — { $wins } · { $losses } · { $draws }
@@ -401,3 +406,28 @@ grounded = { $name } заземляется в игре №{ $id }.
 draw_accepted = { $name } принимает ничью.
 record_jump_usage = Ответьте на запись номером хода, например <code>120</code>, чтобы перейти к нему.
 cmd_zoom = Поле вокруг пункта крупно: /zoom 20-18
+
+side_blue = Синие
+side_red = Красные
+picture_cancelled = игра отменена
+cancelled_plain_caption = <b>Игра отменена.</b>
+dot_blue_captured = синяя точка, окружена
+dot_red_captured = красная точка, окружена
+game_ended = Игра №{ $id } окончена; новую начинает /new.
+draw_offered_private = { $name } предлагает ничью в игре №{ $id }. Согласны?
+lobby_expired_group = Игра №{ $id }: за 7 дней никто не присоединился, набор закрыт.
+
+## Записи, которые не прочитать
+
+sgf_illegal_move = ход { $move } не по правилам
+sgf_broken = файл повреждён (не сходятся скобки или свойства)
+sgf_not_sgf = это не файл SGF
+sgf_bad_point = «{ $value }» — не пункт поля
+sgf_off_board = пункт «{ $value }» за пределами поля
+sgf_not_points = это запись другой игры (GM[{ $game }]; у точек GM[40])
+sgf_no_size = в записи не указан размер поля (SZ)
+sgf_bad_size = на поле размером { $size } играть нельзя
+sgf_bad_start = начальную позицию нельзя расставить
+document_unknown = Я читаю записи партий в формате SGF (файлы <code>.sgf</code>): пришлите такой, и я покажу его, дам пролистать или доиграть.
+
+games_none_here = Здесь у вас нет текущих игр; /games в личном чате со мной покажет все ваши игры.

@@ -28,6 +28,8 @@ class Problem(StrEnum):
     """A button or question that belongs to somebody else."""
     NOT_STARTED = "not_started"
     GAME_OVER = "game_over"
+    GAME_ENDED = "game_ended"
+    """The person's game ended a moment ago (the detail ``id`` says which)."""
     STALE = "stale"
     """The request was made for a position that is no longer the game's (an old board's button)."""
     BUSY = "busy"

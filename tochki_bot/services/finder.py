@@ -12,6 +12,9 @@ from .core import Core
 from .errors import Problem, ServiceError
 from .model import GameState, GameView, Place
 
+RECENT = 86400.0
+"""A game that ended less than this many seconds ago is named when a move comes for it."""
+
 
 class Want(StrEnum):
     """What the request needs a game for; it decides which games fit in a private chat."""
@@ -21,7 +24,9 @@ class Want(StrEnum):
     PLAY = "play"
     """Resign, offer a draw, ground: the user's private games being played."""
     OPEN = "open"
-    """Show the board, cancel: the user's private games in the lobby or being played."""
+    """The user's private games in the lobby or being played."""
+    CANCEL = "cancel"
+    """Cancel: the user's private lobbies, and games being played where nobody has moved yet."""
     SHOW = "show"
     """Export or share: any game the user can see, finished ones too."""
 
@@ -57,7 +62,11 @@ class Finder:
         if reply_to is not None:
             message = await core.storage.messages.get(place.chat_id, reply_to)
             if message is not None and message.game_id is not None:
-                return await core.game(message.game_id)
+                view = await core.game(message.game_id)
+                # A move or an action sent as a reply to the board of a game that has ended is meant for the game
+                # going on now: look for that one instead.
+                if view.state == "active" or want not in (Want.MOVE, Want.PLAY):
+                    return view
         if not place.private:
             record = await games.open_in(place.chat_id, place.thread_id)
             if record is None and want is Want.SHOW:
@@ -70,21 +79,36 @@ class Finder:
     async def _private(self, user_id: int, want: Want) -> GameView | Choice:
         core = self._core
         games = core.storage.games
-        states: tuple[GameState, ...] = ("lobby", "active") if want in (Want.OPEN, Want.SHOW) else ("active",)
+        states: tuple[GameState, ...] = ("active",) if want in (Want.MOVE, Want.PLAY) else ("lobby", "active")
         views = [await core.view(r) for r in await games.of_user(user_id, states, kind="private")]
         if want is Want.MOVE and views:
             mine = [v for v in views if v.to_move is not None and v.colour_of(user_id) == v.to_move]
             if not mine and len(views) > 1:
                 raise ServiceError(Problem.NO_TURN_ANYWHERE)
             views = mine or views
-        if want is Want.SHOW and not views:
-            latest = await games.of_user(user_id, ("active", "finished"), limit=1)
-            views = [await core.view(r) for r in latest]
+        if want is Want.CANCEL:
+            views = [v for v in views if v.state == "lobby" or not await games.movers(v.id)]
+        if want is Want.SHOW:
+            for game_id in await core.storage.follows.of_chat(user_id):  # a spectator's games are theirs to show
+                if all(v.id != game_id for v in views):
+                    views.append(await core.game(game_id))
+            if not views:
+                latest = await games.of_user(user_id, ("active", "finished"), limit=1)
+                views = [await core.view(r) for r in latest]
+        if not views and want in (Want.MOVE, Want.PLAY):
+            await self._just_ended(user_id)
         if not views:
             raise ServiceError(Problem.NO_GAME_PRIVATE)
         if len(views) == 1:
             return views[0]
         return Choice(tuple(views))
+
+    async def _just_ended(self, user_id: int) -> None:
+        """A move or an action right after the person's game ended: say which game ended (``GAME_ENDED``)."""
+        core = self._core
+        recent = await core.storage.games.of_user(user_id, ("finished", "cancelled"), kind="private", limit=1)
+        if recent and core.clock() - recent[0].updated_at < RECENT:
+            raise ServiceError(Problem.GAME_ENDED, id=recent[0].id)
 
     async def games_of(self, user_id: int, limit: int = 20) -> list[GameView]:
         """A person's games in the lobby or being played, group and private, most recently changed first."""

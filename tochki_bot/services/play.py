@@ -77,6 +77,9 @@ class Play:
         core = self._core
         result = trial.result
         deadline, alert_at = clock_after_move(record.move_seconds, core.clock())
+        mover = trial.moves[-1].colour
+        # A player's draw offer stands through their own move; the opponent's move instead of an answer lets it lapse.
+        draw_offer = record.draw_offer if record.draw_offer == mover else None
         async with core.storage.transaction(update_id):
             await core.storage.outbox.add(record.id, record.ply + 1, "position")
             new = await core.storage.games.append_move(
@@ -90,6 +93,7 @@ class Play:
                 result=(result.winner, result.reason.value) if result is not None else None,
                 state="cancelled" if cancelled else "finished",
                 rated=False if cancelled else None,
+                draw_offer=draw_offer,
             )
         core.positions.keep(record.id, trial)
         return await core.view(new, areas, trial)
@@ -177,14 +181,13 @@ class Play:
                 )
             return DrawOffer(await core.view(record, position=game), False)
 
-    async def answer_draw(
-        self, game_id: int, who: Person, accept: bool, *, expected_ply: int, update_id: int | None = None
-    ) -> GameView:
-        """The opponent accepts or declines the draw offered at ``expected_ply``."""
+    async def answer_draw(self, game_id: int, who: Person, accept: bool, *, update_id: int | None = None) -> GameView:
+        """The opponent accepts or declines the pending draw offer (it stands through the offerer's own move and
+        lapses when the opponent moves instead of answering)."""
         core = self._core
         async with core.locked(game_id) as record:
             colour = self._colour(record, who, None)
-            if record.ply != expected_ply or record.draw_offer is None:
+            if record.draw_offer is None:
                 raise ServiceError(Problem.NO_DRAW_OFFER)
             if record.draw_offer == colour:
                 raise ServiceError(Problem.OWN_DRAW_OFFER)

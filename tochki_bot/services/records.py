@@ -49,7 +49,7 @@ class Records:
         record = await core.storage.games.by_watch(code)
         if record is None:
             raise ServiceError(Problem.WATCH_UNKNOWN)
-        if record.state == "active":
+        if record.state == "active" and chat_id not in record.players:  # a player sees the game anyway
             await core.storage.follows.add(record.id, chat_id)
         return await core.view(record)
 

@@ -142,6 +142,7 @@ def register(application: Application) -> None:
         application.add_handler(CallbackQueryHandler(handler, pattern=handler.kind.matches))  # type: ignore[attr-defined]
     application.add_handler(CallbackQueryHandler(unknown_button))
     application.add_handler(MessageHandler(new & filters.Document.FileExtension("sgf"), sharing.on_document))
+    application.add_handler(MessageHandler(new & filters.Document.ALL, sharing.on_other_document))
     application.add_handler(MessageHandler(new & filters.TEXT & ~filters.COMMAND, play.on_text))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, general.on_migrate))
     application.add_handler(InlineQueryHandler(sharing.on_inline))

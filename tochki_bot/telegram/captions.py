@@ -7,6 +7,7 @@ from html import escape
 from typing import Literal
 
 from render import Window
+from render.fonts import drawable
 
 from ..engine import Colour, EndReason, MoveKind, other
 from ..engine.sgf import WinBy, parse_result
@@ -18,10 +19,24 @@ Role = Literal["group", "player", "spectator"]
 """Who reads a board: a group chat, one of the players in private, or a spectator in private."""
 
 
+STATUS_NAME = 18
+"""Names are cut to this many characters in the picture's status line (so that the result still fits)."""
+
+
 def display(view: GameView, colour: Colour) -> str:
-    """A player's name as plain text (for pictures and buttons)."""
+    """A player's name as plain text (for buttons and files)."""
     player = view.player(colour)
     return player.name if player is not None else ("Blue" if colour == "blue" else "Red")
+
+
+def drawn_name(lang: Language, view: GameView, colour: Colour, limit: int | None = None) -> str:
+    """A player's name as the picture can draw it: the side's name in ``lang`` when there is no player yet or the
+    name has nothing the font can draw (only emoji, say); cut to ``limit`` characters."""
+    player = view.player(colour)
+    text = drawable(player.name) if player is not None else ""
+    if not text:
+        return t(lang, f"side_{colour}")
+    return text if limit is None or len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def html_name(view: GameView, colour: Colour) -> str:
@@ -44,11 +59,12 @@ def time_text(lang: Language, seconds: int | None) -> str:
 
 
 def result_text(lang: Language, view: GameView, *, html: bool = True) -> str:
-    """How the game ended, one sentence without its full stop (e.g. "Bob resigned; Alice wins")."""
+    """How the game ended, one sentence without its full stop (e.g. "Bob resigned; Alice wins"); plain text with
+    the names as the picture draws them unless ``html``."""
     result = view.result
     if result is None:
         return ""
-    show = (lambda c: html_name(view, c)) if html else (lambda c: display(view, c))
+    show = (lambda c: html_name(view, c)) if html else (lambda c: drawn_name(lang, view, c, STATUS_NAME))
     last = view.position.last_move
     actor: Colour = last.colour if last is not None else "blue"
     if view.cancelled_by_resignation:
@@ -91,10 +107,12 @@ def picture_caption(lang: Language, view: GameView) -> str:
         parts.append(t(lang, "picture_move", ply=position.move_count, point=last.point))
     if view.result is not None:
         parts.append(result_text(lang, view, html=False))
+    elif view.state == "cancelled":
+        parts.append(t(lang, "picture_cancelled"))
     elif position.ply == 0:
         parts.append(t(lang, "picture_start"))
     elif view.to_move is not None:
-        parts.append(t(lang, "picture_turn", name=display(view, view.to_move)))
+        parts.append(t(lang, "picture_turn", name=drawn_name(lang, view, view.to_move, STATUS_NAME)))
     return " · ".join(parts)
 
 
@@ -145,8 +163,11 @@ def board_caption(
         if captured:
             line += " · " + t(lang, "caption_captured", count=captured)
         lines.append(line)
-    elif position.ply == 0 and view.result is None:
+    elif position.ply == 0 and view.result is None and view.state == "active":
         lines.append(t(lang, "caption_start"))
+    if view.state == "cancelled" and view.result is None:
+        lines.append(t(lang, "cancelled_plain_caption"))
+        return "\n".join(lines)
     if view.result is not None:
         if view.cancelled_by_resignation:
             lines.append(t(lang, "cancelled_caption", result=result_text(lang, view)))
@@ -210,7 +231,6 @@ def lobby_text(lang: Language, view: GameView, invite_link: str | None) -> str:
         start=t(lang, f"start_{view.settings.start}"),
         time=time_text(lang, view.move_seconds),
         colours=colours,
-        creator=creator,
         hint=hint,
     )
 

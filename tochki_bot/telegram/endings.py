@@ -47,12 +47,20 @@ async def _asker(req: Request, user_id: int, view_id: int) -> None:
         raise ServiceError(Problem.NOT_YOURS, name=asker.name if asker else "?")
 
 
+async def _question(req: Request, topic: str, game: int, user: int | None = None) -> None:
+    """The pressed button must be on an open question of this ``topic`` about this game (asked by ``user``)."""
+    question = await req.pressed_on("question", game=game, topic=topic)
+    if question is not None and (not question.live or (user is not None and question.user_id != user)):
+        raise ServiceError(Problem.STALE)
+
+
 @button(cb.Resign)
 async def on_resign(req: Request, data: cb.Resign) -> None:
     await _asker(req, data.user, data.game)
+    await _question(req, "resign", data.game, data.user)
     message = req.message
     if not data.yes:
-        await req.answer(t(req.lang, "cancelled_action"))
+        await req.answer(t(req.own_lang, "cancelled_action"))
         if message is not None:
             await req.presenter.settle(
                 req.place.chat_id, message.message_id, t(req.lang, "resign_withdrawn", id=data.game)
@@ -98,9 +106,10 @@ async def cmd_ground(req: Request, args: list[str]) -> None:
 @button(cb.Ground)
 async def on_ground(req: Request, data: cb.Ground) -> None:
     await _asker(req, data.user, data.game)
+    await _question(req, "ground", data.game, data.user)
     message = req.message
     if not data.yes:
-        await req.answer(t(req.lang, "cancelled_action"))
+        await req.answer(t(req.own_lang, "cancelled_action"))
         if message is not None:
             await req.presenter.settle(
                 req.place.chat_id, message.message_id, t(req.lang, "ground_withdrawn", id=data.game)
@@ -135,9 +144,8 @@ async def cmd_draw(req: Request, args: list[str]) -> None:
 @button(cb.Draw)
 async def on_draw(req: Request, data: cb.Draw) -> None:
     """The opponent answers a draw offer; the offer's message says how."""
-    view = await req.services.play.answer_draw(
-        data.game, req.person, data.accept, expected_ply=data.ply, update_id=req.update_id
-    )
+    await _question(req, "draw", data.game)
+    view = await req.services.play.answer_draw(data.game, req.person, data.accept, update_id=req.update_id)
     await req.answer()
     message = req.message
     where = (req.place.chat_id, message.message_id) if message is not None else None

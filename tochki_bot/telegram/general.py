@@ -6,7 +6,6 @@ import contextlib
 import logging
 
 from telegram import Update
-from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from ..i18n import LANGUAGES, Language, language_for, t
@@ -72,10 +71,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not isinstance(update, Update):
         return
     lang = language_for(update.effective_user.language_code if update.effective_user else None)
-    if update.callback_query is not None:
-        with contextlib.suppress(TelegramError):
-            await update.callback_query.answer("⚠️")
-    chat = update.effective_chat
+    chat = update.effective_chat  # a button press was answered already (the button wrapper did)
     if chat is not None and update.callback_query is None:
         with contextlib.suppress(Exception):
             await front_of(context).messenger.send_text(chat.id, t(lang, "apology"), priority=Priority.LOW)

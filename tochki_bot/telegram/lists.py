@@ -15,10 +15,13 @@ GAMES_SHOWN = 20
 
 @command
 async def cmd_games(req: Request, args: list[str]) -> None:
-    """Your games in the lobby and being played, whose move it is, and a button to show each board."""
+    """Your games in the lobby and being played, whose move it is, and a button to show each board. In a group,
+    only the games of that group: your private games are nobody else's business."""
     views: list[GameView] = await req.services.finder.games_of(req.person.id, limit=GAMES_SHOWN)
+    if not req.place.private:
+        views = [v for v in views if v.chat_id == req.place.chat_id]
     if not views:
-        await req.reply(t(req.lang, "games_none"))
+        await req.reply(t(req.lang, "games_none" if req.place.private else "games_none_here"))
         return
     labels = []
     for view in views:

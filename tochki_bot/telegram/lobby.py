@@ -43,12 +43,13 @@ async def cmd_new(req: Request, args: list[str]) -> None:
     """Open a game: a lobby in a group (one a topic), an invitation link in private (one a person)."""
     opened = await req.services.lobby.open(req.place, req.person, parse_new_args(args), req.update_id)
     view = opened.view
+    if opened.existing and view.state != "lobby":  # a game is on here: its board says which, and whose move
+        await req.presenter.post_board(view, req.seat(view), priority=Priority.NORMAL)
+        return
+    intro = None
     if opened.existing:
-        await req.reply(t(req.lang, "open_invitation" if req.place.private else "open_game_exists"))
-        if view.state != "lobby":
-            await req.presenter.post_board(view, req.seat(view), priority=Priority.NORMAL)
-            return
-    await req.presenter.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang)
+        intro = t(req.lang, "open_invitation" if req.place.private else "open_game_exists")
+    await req.presenter.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang, intro=intro)
 
 
 async def accept_invitation(req: Request, code: str) -> None:
@@ -59,21 +60,24 @@ async def accept_invitation(req: Request, code: str) -> None:
 
 @button(cb.Join)
 async def on_join(req: Request, data: cb.Join) -> None:
+    await req.pressed_on("lobby", game=data.game)
     view = await req.services.lobby.join(data.game, req.person, req.place, req.update_id)
-    await req.answer(t(req.lang, "joined", id=view.id))
+    await req.answer(t(req.own_lang, "joined", id=view.id))
     await req.presenter.started(view)
 
 
 @button(cb.Set)
 async def on_setting(req: Request, data: cb.Set) -> None:
+    lobby = await req.pressed_on("lobby", game=data.game)
     view = await req.services.lobby.change(data.game, req.person, data.setting, data.value, req.update_id)
     await req.answer()
-    if req.message is not None:
-        await req.presenter.update_lobby(view, req.place.chat_id, req.message.message_id, req.lang)
+    if lobby is not None:
+        await req.presenter.update_lobby(view, req.place.chat_id, lobby.message_id, req.lang)
 
 
 @button(cb.Cancel)
 async def on_cancel(req: Request, data: cb.Cancel) -> None:
+    await req.pressed_on("lobby", game=data.game)
     view = await req.services.lobby.cancel(data.game, req.person, req.update_id)
     await req.answer()
     await req.presenter.closed(view, by=req.person.id)
@@ -88,6 +92,6 @@ async def cancel_game(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_cancel(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.OPEN, "cancel", game_id=game_ref(args[0]) if args else None)
+    view = await req.find(Want.CANCEL, "cancel", game_id=game_ref(args[0]) if args else None)
     if view is not None:
         await cancel_game(req, view)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from ..engine import IllegalMove, Point, parse_point
 from ..i18n import t
-from ..services import Choice, GameView, Problem, ServiceError, Want
+from ..services import Choice, GameView, MessageRecord, Problem, ServiceError, Want
 from . import callbacks as cb
 from .budget import Priority
 from .captions import display
 from .keyboards import default_window, window_at, window_from_corner
 from .request import Request, button, command, game_ref, message
+from .sharing import jump_in_record
 
 
 def split_move(args: list[str]) -> tuple[int | None, str]:
@@ -62,8 +63,8 @@ async def cmd_move(req: Request, args: list[str]) -> None:
 async def on_text(req: Request) -> None:
     """Plain text: a reply to a board (or to a record), or ``x-y`` where the bot can read it. Chatter is left alone.
 
-    In groups only the strict form counts (``20-18``, ``20 18``; never ``3:2`` or ``1.5``), and only from the player
-    to move: anything else is somebody talking.
+    In groups only the strict form counts (``20-18``, ``20 18``; never ``3:2`` or ``1.5``), only from the player
+    to move and only on the board: anything else is somebody talking (``1-0`` is a score, not a move).
     """
     text = (req.update.message.text or "").strip() if req.update.message else ""
     group = not req.place.private
@@ -71,16 +72,15 @@ async def on_text(req: Request) -> None:
     if replied is not None:
         about = await req.services.messages.about(req.place.chat_id, replied)
         if about is not None and about.import_id is not None:
-            from .sharing import jump_in_record  # records answer replies with move numbers
-
-            await jump_in_record(req, about.import_id, about.message_id, text)
+            if about.user_id == req.person.id:  # the sender steps through their record with move numbers
+                await jump_in_record(req, about.import_id, about.message_id, text)
             return
         if about is not None and about.game_id is not None:
             try:
                 point = parse_point(text, strict=group)
             except IllegalMove:
                 if any(ch.isdigit() for ch in text):
-                    await req.reply(t(req.lang, "reply_usage"), priority=Priority.LOW)
+                    await req.reply(t(req.lang, "malformed"), priority=Priority.LOW)
                 return
             await make_move(req, point, reply_to=replied)
             return
@@ -97,6 +97,8 @@ async def on_text(req: Request) -> None:
             return  # no game here: talk, not a move
         if not isinstance(view, GameView) or view.player_to_move is None or view.player_to_move.id != req.person.id:
             return  # not the player to move: talk, not a move
+        if not (1 <= point.x <= view.position.width and 1 <= point.y <= view.position.height):
+            return  # "1-0", "0-0": a score, not a point of the board
     await make_move(req, point)
 
 
@@ -155,16 +157,33 @@ async def cmd_zoom(req: Request, args: list[str]) -> None:
 @button(cb.Play)
 async def on_play(req: Request, data: cb.Play) -> None:
     """A point pressed on a board (or a game picked for a move typed before)."""
+    pick = await _pick(req)
+    if pick is None:
+        await req.pressed_on("board", game=data.game)
     view = await req.services.play.move(
         data.game, req.person, data.x, data.y, expected_ply=data.ply, update_id=req.update_id
     )
     await req.answer(f"✓ {data.x}-{data.y}")
-    message = req.message
-    if message is not None and not message.photo:  # the answer to "which game?": it is settled
-        await req.presenter.settle(
-            req.place.chat_id, message.message_id, t(req.lang, "picked_move", point=f"{data.x}-{data.y}", id=view.id)
-        )
+    if pick is not None:  # the answer to "which game?": it is settled
+        text = t(req.lang, "picked_move", point=f"{data.x}-{data.y}", id=view.id)
+        await req.presenter.settle(req.place.chat_id, pick.message_id, text)
     await req.presenter.announce(view)
+
+
+async def _pick(req: Request, *, only: bool = False) -> MessageRecord | None:
+    """The "which game?" question the button is on, if it is one (only who asked may answer it); with ``only``, a
+    remembered message that is something else refuses the button."""
+    about = await req.pressed()
+    if about is None or about.kind != "question" or about.topic != "pick":
+        if only and about is not None:
+            raise ServiceError(Problem.STALE)
+        return None
+    if about.user_id != req.person.id:
+        asker = await req.services.people.player(about.user_id)
+        raise ServiceError(Problem.NOT_YOURS, name=asker.name if asker else "?")
+    if not about.live:
+        raise ServiceError(Problem.STALE)
+    return about
 
 
 @button(cb.Info)
@@ -175,19 +194,22 @@ async def on_info(req: Request, data: cb.Info) -> None:
     game = view.position
     point = f"{data.x}-{data.y}"
     if not (1 <= data.x <= game.width and 1 <= data.y <= game.height) or game.is_playable(data.x, data.y):
-        await req.answer(t(req.lang, "point_busy", point=point))
+        await req.answer(t(req.own_lang, "point_busy", point=point))
         return
     dot = game.dot(data.x, data.y)
     if dot is not None:
-        await req.answer(t(req.lang, "point_info_dot", point=point, dot=t(req.lang, f"dot_{dot}")))
+        captured = game.owner(data.x, data.y) is not None
+        dot_text = t(req.own_lang, f"dot_{dot}_captured" if captured else f"dot_{dot}")
+        await req.answer(t(req.own_lang, "point_info_dot", point=point, dot=dot_text))
     else:
-        await req.answer(t(req.lang, "point_info_out", point=point))
+        await req.answer(t(req.own_lang, "point_info_out", point=point))
 
 
 @button(cb.Window)
 async def on_window(req: Request, data: cb.Window) -> None:
     """Move the window of buttons, or zoom the picture in on it. On a group's board the buttons belong to the
     player to move: the other player's presses change nothing."""
+    await req.pressed_on("board", game=data.game)
     view = await req.services.finder.find(req.place, req.person.id, Want.SHOW, game_id=data.game)
     assert isinstance(view, GameView)
     if view.state != "active" or view.to_move is None:
@@ -208,9 +230,11 @@ async def on_window(req: Request, data: cb.Window) -> None:
 
 @button(cb.Show)
 async def on_show(req: Request, data: cb.Show) -> None:
-    """A game picked from ``/games``: its board here."""
+    """A game picked from ``/games``: its board here (a private game's board only in a private chat)."""
     view = await req.services.finder.find(req.place, req.person.id, Want.SHOW, game_id=data.game)
     assert isinstance(view, GameView)
+    if view.kind == "private" and not req.place.private:
+        raise ServiceError(Problem.NO_SUCH_GAME, id=view.id)
     await req.answer()
     await show_board(req, view)
 
@@ -218,10 +242,10 @@ async def on_show(req: Request, data: cb.Show) -> None:
 @button(cb.Pick)
 async def on_pick(req: Request, data: cb.Pick) -> None:
     """The answer to "which game?": the command asked before runs for that game."""
+    pick = await _pick(req, only=True)
     view = await req.services.finder.find(req.place, req.person.id, Want.SHOW, game_id=data.game)
     assert isinstance(view, GameView)
     await req.answer()
-    message = req.message
-    if message is not None:
-        await req.presenter.settle(req.place.chat_id, message.message_id, t(req.lang, "picked", id=view.id))
+    if pick is not None:
+        await req.presenter.settle(req.place.chat_id, pick.message_id, t(req.lang, "picked", id=view.id))
     await req.front.actions[data.command](req, view)

@@ -26,7 +26,7 @@ from .budget import Priority
 from .captions import (
     Role,
     board_caption,
-    display,
+    drawn_name,
     html_name,
     lobby_text,
     mention_of,
@@ -117,11 +117,10 @@ class Presenter:
 
     def picture_of(self, view: GameView, lang: Language, window: Window | None = None) -> BoardView:
         """What the picture of a game shows, in ``lang`` (built at once, so later moves cannot change it)."""
-        position = view.position
         return board_view(
-            position,
-            blue=display(view, "blue"),
-            red=display(view, "red"),
+            view.position,
+            blue=drawn_name(lang, view, "blue"),
+            red=drawn_name(lang, view, "red"),
             caption=picture_caption(lang, view),
             window=window,
         )
@@ -312,12 +311,21 @@ class Presenter:
         return f"https://t.me/{self.username}?start=g{view.invite}"
 
     async def show_lobby(
-        self, view: GameView, chat_id: int, thread_id: int, lang: Language, *, reply_to: int | None = None
+        self,
+        view: GameView,
+        chat_id: int,
+        thread_id: int,
+        lang: Language,
+        *,
+        reply_to: int | None = None,
+        intro: str | None = None,
     ) -> int | None:
-        """Post the lobby message with its buttons (and remember it, to edit when the game starts or closes)."""
+        """Post the lobby message with its buttons (and remember it, to edit when the game starts or closes);
+        ``intro`` is a line above it ("there is already a game here")."""
+        text = lobby_text(lang, view, self.invite_link(view))
         message_id = await self.messenger.send_text(
             chat_id,
-            lobby_text(lang, view, self.invite_link(view)),
+            f"{intro}\n\n{text}" if intro else text,
             thread_id=thread_id,
             keyboard=lobby_keyboard(lang, view),
             reply_to=reply_to,
@@ -345,7 +353,11 @@ class Presenter:
     async def closed(self, view: GameView, *, by: int | None = None) -> None:
         """A lobby (or a game before its first move) was cancelled or expired: its messages say so, its buttons go,
         and in a private game the other player is told."""
-        key = "lobby_expired" if view.reason == "expired" else "lobby_cancelled"
+        if view.reason == "expired":
+            key = "lobby_expired" if view.kind == "private" else "lobby_expired_group"
+        else:
+            key = "lobby_cancelled"
+        told: set[int] = set()
         for message in await self.services.messages.live(view.id):
             lang = await self.chat_language(message.chat_id)
             if message.kind == "board":
@@ -353,9 +365,10 @@ class Presenter:
                     await self.services.messages.retired(message.chat_id, message.message_id)
             else:
                 await self.answered(message, t(lang, key, id=view.id))
+                told.add(message.chat_id)
         if view.kind == "private":
             for player in view.players:
-                if player.id != by:
+                if player.id != by and player.id not in told:
                     with contextlib.suppress(Unreachable):
                         await self.messenger.send_text(player.id, t(player_language(player), key, id=view.id))
         await self.services.outbox.done(view.id, view.ply, "closed")
@@ -404,10 +417,14 @@ class Presenter:
             await self.services.messages.retired(chat_id, message_id)
 
     async def close_questions(self, view: GameView) -> None:
-        """Questions asked before the game's latest move (or any, once it is over) are out of date."""
+        """Questions out of date: every one once the game is over; a draw offer once it is no longer pending (the
+        opponent moved instead of answering); a confirmation once a move was made after it was asked."""
         for question in await self.services.messages.live(view.id, kind="question"):
-            if view.result is None and question.ply >= view.ply:
-                continue
+            if view.result is None:
+                if question.topic == "draw" and view.draw_offer is not None:
+                    continue
+                if question.topic != "draw" and question.ply >= view.ply:
+                    continue
             lang = await self.chat_language(question.chat_id)
             if view.result is not None:
                 text = t(lang, "question_over", id=view.id)
@@ -426,7 +443,7 @@ class Presenter:
         theirs = other(mine)
         if view.kind == "group":
             lang = await self.chat_language(view.chat_id)
-            text = t(lang, "draw_offered", name=html_name(view, mine), opponent=mention_of(view, theirs))
+            text = t(lang, "draw_offered", id=view.id, name=html_name(view, mine), opponent=mention_of(view, theirs))
             await self.ask(
                 view,
                 view.chat_id,
@@ -439,13 +456,14 @@ class Presenter:
             )
             return
         lang = player_language(opponent)
-        text = t(lang, "draw_offered", name=html_name(view, mine), opponent=mention_of(view, theirs))
+        text = t(lang, "draw_offered_private", id=view.id, name=html_name(view, mine))
         try:
             await self.ask(view, opponent.id, 0, text, draw_keyboard(lang, view), topic="draw", user_id=by)
         except Unreachable:
             await self._reached(opponent.id, False)
         mine_lang = await self.user_language(by)
-        await self.messenger.send_text(by, t(mine_lang, "draw_sent", name=html_name(view, theirs)), reply_to=reply_to)
+        sent = t(mine_lang, "draw_sent", id=view.id, name=html_name(view, theirs))
+        await self.messenger.send_text(by, sent, reply_to=reply_to)
 
     async def draw_declined(self, view: GameView, by: int, question: tuple[int, int] | None) -> None:
         """The opponent declined: the offer (``(chat, message)``) says so, and in private the one who offered is
@@ -454,13 +472,14 @@ class Presenter:
         assert colour is not None
         if question is not None:
             lang = await self.chat_language(question[0])
-            await self.settle(*question, t(lang, "draw_declined", name=html_name(view, colour)))
+            await self.settle(*question, t(lang, "draw_declined", id=view.id, name=html_name(view, colour)))
         if view.kind == "private":
             opponent = view.opponent_of(by)
             if opponent is not None:
                 with contextlib.suppress(Unreachable):
                     lang = player_language(opponent)
-                    await self.messenger.send_text(opponent.id, t(lang, "draw_declined", name=html_name(view, colour)))
+                    text = t(lang, "draw_declined", id=view.id, name=html_name(view, colour))
+                    await self.messenger.send_text(opponent.id, text)
 
     # --------------------------------------------------------------------------------------------------------------
     # The clock

@@ -15,7 +15,21 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from ..i18n import LANGUAGES, Language, language_for, t
-from ..services import Chat, Choice, GameView, Person, Place, Player, Problem, ServiceError, Services, TimeIsUp, Want
+from ..services import (
+    Chat,
+    Choice,
+    GameView,
+    MessageKind,
+    MessageRecord,
+    Person,
+    Place,
+    Player,
+    Problem,
+    ServiceError,
+    Services,
+    TimeIsUp,
+    Want,
+)
 from . import callbacks as cb
 from .budget import Priority
 from .captions import game_label
@@ -117,6 +131,36 @@ class Request:
         return self.update.callback_query
 
     @property
+    def own_lang(self) -> Language:
+        """The person's own language: for what only they see (a button's answer), even in a group."""
+        return player_language(self.player)
+
+    async def pressed(self) -> MessageRecord | None:
+        """The message the pressed button is on, as the bot remembers it (``None``: not one it remembers)."""
+        message = self.message
+        if self.query is None or message is None:
+            return None
+        return await self.services.messages.about(self.place.chat_id, message.message_id)
+
+    async def pressed_on(
+        self, kind: MessageKind, *, game: int | None = None, record: int | None = None, topic: str | None = None
+    ) -> MessageRecord | None:
+        """The pressed message if it is the bot's message of this ``kind`` about this game (or record); a button
+        whose data names something else than its message is refused (``STALE``): forged, or out of date. ``None``
+        when the message is not remembered at all (older messages, or a row that could not be stored)."""
+        about = await self.pressed()
+        if about is None:
+            return None
+        if (
+            about.kind != kind
+            or (game is not None and about.game_id != game)
+            or (record is not None and about.import_id != record)
+            or (topic is not None and about.topic != topic)
+        ):
+            raise ServiceError(Problem.STALE)
+        return about
+
+    @property
     def reply_to(self) -> int | None:
         """The bot message this message replies to, if any."""
         message = self.update.message
@@ -158,8 +202,8 @@ class Request:
             return None
 
     async def answer(self, text: str | None = None, *, alert: bool = False) -> None:
-        """Answer the pressed button (once). A failed answer is logged and changes nothing else: what was done
-        stays done and is announced anyway."""
+        """Answer the pressed button (once; write ``text`` in ``own_lang``). A failed answer is logged and changes
+        nothing else: what was done stays done and is announced anyway."""
         if self.query is None or self.answered:
             return
         self.answered = True
@@ -168,23 +212,25 @@ class Request:
         except TelegramError as exc:
             log.info("could not answer a button press (%s)", exc)
 
-    def text_of(self, error: ServiceError) -> str:
+    def text_of(self, error: ServiceError, lang: Language | None = None) -> str:
         """A refusal in the reader's language (HTML)."""
         details = {k: name(v) if isinstance(v, str) else v for k, v in error.details.items()}
-        return t(self.lang, error.problem.value, **details)
+        return t(lang or self.lang, error.problem.value, **details)
 
     async def refuse(self, error: ServiceError) -> None:
-        """Tell the person why nothing happened: a button's answer for a press (no group message), else one short
-        reply. A repeated update gets nothing; a move after the deadline also shows the game lost on time."""
+        """Tell the person why nothing happened: a button's answer for a press (no group message, in their own
+        language), else one short reply. A repeated update gets nothing; a move after the deadline also shows the
+        game lost on time. A press whose answer was already given (the refusal came later) gets a short reply."""
         if error.problem is Problem.DUPLICATE:
             await self.answer()
             return
         if isinstance(error, TimeIsUp):
             await self.presenter.announce(error.view)
-        if self.query is not None:
-            await self.answer(self.text_of(error), alert=error.problem in (Problem.NOT_YOURS, Problem.STALE))
+        if self.query is not None and not self.answered:
+            alert = error.problem in (Problem.NOT_YOURS, Problem.STALE)
+            await self.answer(self.text_of(error, self.own_lang), alert=alert)
         else:
-            await self.reply(self.text_of(error), priority=Priority.LOW)
+            await self.reply(self.text_of(error), quote=self.query is None, priority=Priority.LOW)
 
     # --------------------------------------------------------------------------------------------------------------
     # Finding the game
@@ -208,9 +254,13 @@ class Request:
         return None
 
     async def choose(self, choice: Choice, question: str, button: Callable[[GameView], cb.Callback]) -> None:
-        """Ask which of several games is meant."""
+        """Ask which of several games is meant (a question only the person who asked can answer)."""
         labels = [(game_label(self.lang, view, self.person.id), button(view)) for view in choice.views]
-        await self.reply(question, keyboard=choice_keyboard(labels))
+        message_id = await self.reply(question, keyboard=choice_keyboard(labels))
+        if message_id is not None:
+            await self.services.messages.sent(
+                MessageRecord(self.place.chat_id, message_id, "question", user_id=self.person.id, topic="pick")
+            )
 
 
 # ------------------------------------------------------------------------------------------------------------------
@@ -270,6 +320,9 @@ def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]],
                 await fn(req, data)  # type: ignore[arg-type]
             except ServiceError as error:
                 await req.refuse(error)
+            except Exception:
+                await req.answer("⚠️")  # the error handler logs it; the press must not wait for an answer
+                raise
             finally:
                 await req.answer()
 

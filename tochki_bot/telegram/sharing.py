@@ -188,6 +188,13 @@ def _record_caption(lang: Language, record: SgfRecord, file_name: str, game: Gam
 
 
 @message
+async def on_other_document(req: Request) -> None:
+    """A file that is not a record: in a private chat, say what files the bot reads."""
+    if req.place.private:
+        await req.reply(t(req.lang, "document_unknown"))
+
+
+@message
 async def on_document(req: Request) -> None:
     """A player sent a file: if it is an SGF record of a Points game, show it and offer to step through it."""
     document = req.update.message.document if req.update.message else None
@@ -203,7 +210,8 @@ async def on_document(req: Request) -> None:
     try:
         record, game, png, can_continue = await asyncio.to_thread(_show_record, data, None)
     except SgfError as exc:
-        await req.reply(t(req.lang, "import_bad", reason=name(str(exc), 300)))
+        details = {k: name(v) if isinstance(v, str) else v for k, v in exc.details.items()}
+        await req.reply(t(req.lang, "import_bad", reason=t(req.lang, f"sgf_{exc.code}", **details)))
         return
     text = data.decode("utf-8-sig", errors="replace")
     file_name = document.file_name or "record.sgf"
@@ -246,6 +254,7 @@ async def _step(req: Request, import_id: int, message_id: int, ply: int) -> None
 @button(cb.Step)
 async def on_step(req: Request, data: cb.Step) -> None:
     """Step through an imported record."""
+    await req.pressed_on("record", record=data.record)
     await _kept(req, data.record)
     await req.answer()
     if req.message is not None:
@@ -264,6 +273,7 @@ async def jump_in_record(req: Request, import_id: int, message_id: int, text: st
 @button(cb.Continue)
 async def on_continue(req: Request, data: cb.Continue) -> None:
     """Continue an imported record as a new (unrated) game: its lobby."""
+    await req.pressed_on("record", record=data.record)
     _, text = await _kept(req, data.record)
     try:
         record = parse_sgf(text)
@@ -271,9 +281,10 @@ async def on_continue(req: Request, data: cb.Continue) -> None:
         raise ServiceError(Problem.RECORD_OVER) from None
     opened = await req.services.lobby.open_from_record(req.place, req.person, record, req.update_id)
     await req.answer()
+    intro = None
     if opened.existing:
-        await req.reply(t(req.lang, "open_invitation" if req.place.private else "open_game_exists"), quote=False)
-    await req.presenter.show_lobby(opened.view, req.place.chat_id, req.place.thread_id, req.lang)
+        intro = t(req.lang, "open_invitation" if req.place.private else "open_game_exists")
+    await req.presenter.show_lobby(opened.view, req.place.chat_id, req.place.thread_id, req.lang, intro=intro)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -332,16 +343,16 @@ async def _stop_following(req: Request, game_id: int) -> None:
 
 @button(cb.Unfollow)
 async def on_unfollow(req: Request, data: cb.Unfollow) -> None:
-    """ "Stop following": the note that offered it says it is done."""
-    message = req.message
+    """The "Stop following" button: the note that offered it says it is done."""
+    note = await req.pressed_on("follow", game=data.game)
     try:
         await _stop_following(req, data.game)
     except ServiceError as error:
         if error.problem is not Problem.NOT_FOLLOWING:
             raise
-    await req.answer(t(req.lang, "unwatched", id=data.game))
-    if message is not None:
-        await req.presenter.settle(req.place.chat_id, message.message_id, t(req.lang, "unwatched", id=data.game))
+    await req.answer(t(req.own_lang, "unwatched", id=data.game))
+    if note is not None:
+        await req.presenter.settle(req.place.chat_id, note.message_id, t(req.lang, "unwatched", id=data.game))
 
 
 # ---------------------------------------------------------------------------------------------------------------
