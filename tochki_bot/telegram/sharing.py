@@ -103,7 +103,7 @@ def replay_gif(view: GameView, lang: Language, progress: list[int]) -> bytes:
             ply = str(position.ply).rjust(ply_width, figure)
             point = f"{str(x).rjust(coord_width, figure)}-{str(y).ljust(coord_width, figure)}"
             return t(lang, "picture_move", ply=ply, point=point)
-        return t(lang, "picture_start")
+        return f"{t(lang, 'picture_game', id=view.id)} · {t(lang, 'picture_start')}"
 
     def tick(done: int) -> None:
         progress[0] = done
