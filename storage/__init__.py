@@ -29,6 +29,7 @@ from .database import (
     OpenGameExists,
     SchemaTooNew,
     StorageError,
+    Unconfirmed,
     default_path,
 )
 from .follows import Follows
@@ -120,6 +121,7 @@ __all__ = [
     "Stats",
     "Storage",
     "StorageError",
+    "Unconfirmed",
     "UserRecord",
     "Users",
     "default_path",

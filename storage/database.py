@@ -9,7 +9,9 @@ Telegram update behind a write is claimed in the same transaction, so a duplicat
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -43,6 +45,10 @@ class Duplicate(StorageError):
 
 class OpenGameExists(StorageError):
     """The chat (or forum topic) already has an open game."""
+
+
+class Unconfirmed(StorageError):
+    """The database could not confirm a commit (a failed fsync, say): the change may or may not be stored."""
 
 
 def default_path() -> str:
@@ -146,10 +152,18 @@ class Database:
                 await self._claim(update_id)
                 yield
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):
+                    await self.conn.execute("ROLLBACK")
                 raise
             else:
-                await self.conn.execute("COMMIT")
+                try:
+                    await self.conn.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    # The commit may have reached the file even so (the write-ahead log can hold it): nobody may
+                    # be told it failed, only that it could not be confirmed.
+                    with contextlib.suppress(sqlite3.Error):
+                        await self.conn.execute("ROLLBACK")
+                    raise Unconfirmed(f"the commit was not confirmed: {exc}") from exc
             finally:
                 _current.reset(token)
 

@@ -15,6 +15,8 @@ from test_bot import ANNA, BORIS, GROUP, open_group_game, users
 from tochki_bot.config import Config
 from tochki_bot.telegram.app import build_application
 
+CLARA = 44
+
 
 def realistic(bot: Bot, tmp_path: Path, **settings: Any) -> Bot:
     """The bot with Telegram's real limits: 20 messages a minute in a group, 30 a second in all."""
@@ -143,3 +145,88 @@ async def test_a_seat_that_failed_gets_its_board_later_and_the_others_once(bot: 
     )
     assert len([c for c in fake.sent("sendPhoto", ANNA) if "5-5" in c.params["caption"]]) == 1
     assert (await bot.game(game)).ply == 1 and not bot.errors
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 9. A repeated update is recognised before anything else
+
+
+async def test_an_update_another_process_handled_says_nothing(tmp_path: Path) -> None:
+    first = await Bot(tmp_path / "d.db").start()
+    second = await Bot(tmp_path / "d.db", FakeTelegram()).start()
+    try:
+        anna, _, _ = users(first.fake)
+        await open_group_game(first)
+        update = first.fake.message_update(GROUP, anna, "/m 5-5")
+        await first.send(update)
+        second.fake.messages.update(first.fake.messages)
+        await second.send(update)  # the same update, delivered to the second process too
+        assert second.fake.sent() == [] or all(c.method in ("setMyCommands", "getMe") for c in second.fake.sent())
+        assert (await first.game(1)).ply == 1
+    finally:
+        await second.stop()
+        await first.stop()
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 7. A write that may have succeeded is never reported as failed
+
+
+def fail_once(bot: Bot, monkeypatch: pytest.MonkeyPatch, sql_start: str, *, after: bool) -> None:
+    """Make the database connection raise a disk I/O error once, for the statement starting with ``sql_start``:
+    after running it (the write reached the file, but the driver says it failed) or instead of running it."""
+    import sqlite3
+
+    conn = bot.db.db.conn
+    real = conn.execute
+    state = {"done": False}
+
+    async def execute(sql: str, parameters: Any = None) -> Any:
+        if not state["done"] and sql.startswith(sql_start):
+            state["done"] = True
+            if after:
+                await real(sql, parameters) if parameters is not None else await real(sql)
+            raise sqlite3.OperationalError("disk I/O error")
+        return await (real(sql, parameters) if parameters is not None else real(sql))
+
+    monkeypatch.setattr(conn, "execute", execute)
+
+
+async def test_a_commit_that_cannot_be_confirmed_is_said_so_and_read_again(
+    bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await open_group_game(bot)
+    fail_once(bot, monkeypatch, "COMMIT", after=True)
+    await bot.say(GROUP, anna, "/m 5-5")
+    said = fake.texts(GROUP)[-1]
+    assert "Не могу подтвердить, что это сохранилось" in said and "/board 1" in said
+    assert "Извините" not in said  # not "it failed": it may well have worked
+    await bot.say(GROUP, anna, "/board")
+    assert "Ход 1: 5-5" in fake.last("sendPhoto", GROUP).params["caption"]  # it did: read again from the file
+    assert not bot.errors
+
+
+async def test_a_reply_to_a_board_the_bot_could_not_remember_still_finds_its_game(
+    bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import re
+
+    from test_players_first import clara, private_game
+
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    first = await private_game(bot, anna, boris)
+    await bot.say(ANNA, anna, "/new")
+    lobby = fake.last("sendMessage", ANNA).result
+    await bot.press(ANNA, lobby["message_id"], anna, bot.button(ANNA, lobby["message_id"], "Я 🔵"))
+    link = re.search(r"start=(g[\w-]+)", fake.messages[(ANNA, lobby["message_id"])]["text"])
+    assert link is not None
+    fail_once(bot, monkeypatch, "INSERT OR REPLACE INTO messages", after=False)
+    await bot.say(CLARA, clara(fake), f"/start {link.group(1)}")  # the first boards of game 2 are not remembered
+    second = first + 1
+    board = fake.last("sendPhoto", ANNA).result["message_id"]
+    assert await bot.db.messages.get(ANNA, board) is None
+    await bot.say(ANNA, anna, "6-6", reply_to=board)  # two games wait for Anna: the reply says which
+    assert (await bot.game(second)).ply == 1 and (await bot.game(first)).ply == 0

@@ -404,3 +404,5 @@ sgf_bad_start = the start position cannot be set up
 document_unknown = I read game records in SGF (files ending in <code>.sgf</code>): send one to see it, step through it or continue it.
 
 games_none_here = You have no game in progress here; /games in a private chat with me lists all of yours.
+
+unconfirmed = I could not confirm that this was saved (my storage had a problem). <code>/board { $id }</code> shows game #{ $id } as it is now.

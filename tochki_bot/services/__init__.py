@@ -101,6 +101,11 @@ class Services:
         """A game by its number (``NO_SUCH_GAME`` if there is none)."""
         return await self._core.game(game_id)
 
+    async def handled(self, update_id: int) -> bool:
+        """Whether a change was already made for this update (by this process or another): a repeat of it must
+        change nothing and say nothing."""
+        return await self._core.storage.db.is_processed(update_id)
+
     async def forget_old_updates(self, now: float | None = None) -> int:
         """Forget handled update ids older than ``KEEP_UPDATES``; how many were forgotten."""
         now = self.now if now is None else now

@@ -7,7 +7,7 @@ import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from storage import Conflict, Duplicate, GameRecord, Storage
+from storage import Conflict, Duplicate, GameRecord, Storage, Unconfirmed
 
 from ..engine import Area, Game
 from .errors import Problem, ServiceError
@@ -68,8 +68,8 @@ class Core:
     async def locked(self, game_id: int) -> AsyncIterator[GameRecord]:
         """Hold the game's lock (operations on one game queue) and give its current row.
 
-        Storage conflicts and duplicates met inside become ``BUSY`` and ``DUPLICATE``; the cached position is
-        dropped whenever a write may have failed.
+        Storage conflicts and duplicates met inside become ``BUSY`` and ``DUPLICATE``, a commit the database could
+        not confirm ``UNCONFIRMED``; the cached position is dropped whenever a write may have failed.
         """
         async with self.locks.hold(game_id):
             record = await self.record(game_id)
@@ -81,6 +81,9 @@ class Core:
             except Duplicate:
                 self.positions.forget(game_id)
                 raise ServiceError(Problem.DUPLICATE) from None
+            except Unconfirmed:
+                self.positions.forget(game_id)  # read again from the file next time: the change may be there
+                raise ServiceError(Problem.UNCONFIRMED, id=game_id) from None
             except ServiceError:
                 raise
             except BaseException:

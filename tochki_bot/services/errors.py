@@ -54,6 +54,8 @@ class Problem(StrEnum):
     NOT_FOLLOWING = "not_following"
     RECORD_OVER = "record_over"
     """An imported record whose game has ended cannot be continued."""
+    UNCONFIRMED = "unconfirmed"
+    """The database could not confirm the change: it may or may not be stored (``id``: the game)."""
     TIME_IS_UP = "time_is_up"
     """The move came after the deadline: the game was lost on time at that moment."""
     MALFORMED = Reason.MALFORMED.value

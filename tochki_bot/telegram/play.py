@@ -30,6 +30,8 @@ def split_move(args: list[str]) -> tuple[int | None, str]:
 
 async def make_move(req: Request, point: Point, *, game_id: int | None = None, reply_to: int | None = None) -> None:
     """Play ``point`` in the game this message is about (asking which one when several are the person's move)."""
+    if game_id is None:
+        game_id = await req.replied_game()
     found = await req.services.finder.find(
         req.place, req.person.id, Want.MOVE, game_id=game_id, reply_to=reply_to or req.reply_to
     )

@@ -270,7 +270,13 @@ class Presenter:
             if new is not None:
                 boards.append(new)
                 retired.extend(await self._older_boards(view, seat.chat_id, new))
-        await self.services.messages.replaced(boards, retired, notice if complete else None)
+        try:
+            await self.services.messages.replaced(boards, retired, notice if complete else None)
+        except Exception:
+            # The boards are out; only remembering them failed. Replies still find their game (by the caption),
+            # and the announcement stays owed: at least once, if perhaps twice.
+            log.exception("could not remember the boards of game %s at move %s", view.id, view.ply)
+            complete = False
         if not complete and again:
             await self.services.outbox.failed(notice)
         await self._tidy(view)

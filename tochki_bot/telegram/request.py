@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -39,6 +40,8 @@ from .messenger import Messenger, Unreachable
 from .presenter import Presenter, Seat, player_language
 
 log = logging.getLogger(__name__)
+_NUMBERED = re.compile(r"^(?:<b>)?(?:#|№)([0-9]{1,12})\b")
+"""A board's caption begins with its game's number (Telegram gives it as plain text; bold, as it was sent)."""
 C = TypeVar("C", bound=cb.Callback)
 Action = Callable[["Request", GameView], Awaitable[None]]
 
@@ -81,6 +84,8 @@ class Request:
         if sender is None or chat is None or sender.is_bot:
             return None
         front = front_of(context)
+        if await front.services.handled(update.update_id):
+            return None  # handled before (here or by another process): a repeat says nothing, not "not your move"
         message = update.message
         if message is not None and message.sender_chat is not None and not message.is_automatic_forward:
             # An anonymous admin or a channel identity: there is no person to play for.
@@ -171,6 +176,17 @@ class Request:
             return None
         return replied.message_id
 
+    async def replied_game(self) -> int | None:
+        """The game named by the board this message replies to, when the bot does not remember that board (its row
+        could not be stored): read from the caption, which begins with the game's number (``#12 · ...``)."""
+        replied = self.update.message.reply_to_message if self.update.message else None
+        if replied is None or self.reply_to is None:
+            return None
+        if await self.services.messages.about(self.place.chat_id, replied.message_id) is not None:
+            return None
+        found = _NUMBERED.match(replied.caption or replied.text or "")
+        return int(found.group(1)) if found else None
+
     def seat(self, view: GameView) -> Seat:
         """How this chat sees ``view``."""
         return self.presenter.seat_here(view, self.place.chat_id, self.place.thread_id, self.lang, self.person.id)
@@ -245,6 +261,8 @@ class Request:
     ) -> GameView | None:
         """The game this request is about. When several of the person's games fit, they are asked which (one button
         a game, running ``command`` for it) and ``None`` is returned."""
+        if game_id is None:
+            game_id = await self.replied_game()
         found = await self.services.finder.find(
             self.place, self.person.id, want, game_id=game_id, reply_to=reply_to or self.reply_to
         )
