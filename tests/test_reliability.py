@@ -230,3 +230,57 @@ async def test_a_reply_to_a_board_the_bot_could_not_remember_still_finds_its_gam
     assert await bot.db.messages.get(ANNA, board) is None
     await bot.say(ANNA, anna, "6-6", reply_to=board)  # two games wait for Anna: the reply says which
     assert (await bot.game(second)).ply == 1 and (await bot.game(first)).ply == 0
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 5. Bad input gets an answer, not the generic apology
+
+
+async def test_odd_input_gets_a_clear_answer(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await bot.say(ANNA, anna, "/new ²x²")  # a superscript is not a size: the lobby opens with the defaults
+    assert "39x32" in fake.texts(ANNA)[-1]
+    await bot.say(ANNA, anna, "/sgf ²")
+    assert "Извините" not in fake.texts(ANNA)[-1]
+    await bot.say(ANNA, anna, "/m ²-³")
+    assert "Ход пишется как" in fake.texts(ANNA)[-1]
+    big = b"(;GM[40]SZ[" + b"9" * 5000 + b"];B[aa])"
+    await bot.send(fake.document_update(ANNA, anna, "big.sgf", big))
+    answer = fake.texts(ANNA)[-1]
+    assert "размером" in answer and len(answer) < 300  # the value is quoted short
+    long_name = "Я" * 3000
+    record = f"(;GM[40]FF[4]SZ[10]PB[{long_name}]PW[{long_name}];B[ee];W[ff])".encode()
+    await bot.send(fake.document_update(ANNA, anna, "long.sgf", record))
+    shown = fake.last("sendPhoto", ANNA)
+    assert len(shown.params["caption"]) <= 1024 and "ЯЯЯ" in shown.params["caption"]
+    assert not bot.errors
+
+
+async def test_an_anonymous_admin_or_a_channel_is_asked_to_write_as_themselves(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    update = fake.message_update(GROUP, {"id": 1087968824, "is_bot": True, "first_name": "Group"}, "/new")
+    update["message"]["sender_chat"] = {"id": GROUP, "type": "supergroup", "title": "Group"}
+    await bot.send(update)
+    channel = fake.message_update(GROUP, {"id": 136817688, "is_bot": True, "first_name": "Channel"}, "/new")
+    channel["message"]["sender_chat"] = {"id": -100777, "type": "channel", "title": "A channel"}
+    await bot.send(channel)
+    assert await bot.db.games.open_in(GROUP) is None
+    asked = [text for text in fake.texts(GROUP) if "write as yourself" in text or "от своего имени" in text]
+    assert len(asked) == 2
+    await bot.say(GROUP, anna, "/new")  # a person still can
+    assert await bot.db.games.open_in(GROUP) is not None
+
+
+async def test_a_group_title_with_html_still_gets_its_reminders(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    fake.chats[GROUP] = {"id": GROUP, "type": "supergroup", "title": "I <3 Points & <b>"}
+    await bot.say(ANNA, anna, "/start")
+    await bot.say(BORIS, boris, "/start")
+    await open_group_game(bot)
+    bot.clock.advance(12 * 3600 + 1)
+    await bot.tick()
+    reminder = fake.texts(ANNA)[-1]
+    assert "I &lt;3 Points &amp; &lt;b&gt;" in reminder

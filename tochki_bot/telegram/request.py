@@ -81,22 +81,20 @@ class Request:
     async def of(cls, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Request | None:
         """Understand an update; ``None`` for updates with no person and chat (they are left alone)."""
         sender, chat = update.effective_user, update.effective_chat
+        front = front_of(context)
+        message = update.message
+        if chat is not None and message is not None and message.sender_chat is not None:
+            # An anonymous admin (sent as the group) or a channel identity: there is no person to play for. A
+            # command is told so; anything else is talk.
+            if (message.text or "").startswith("/") and not message.is_automatic_forward:
+                text = t(await front.presenter.chat_language(chat.id), "post_as_yourself")
+                with contextlib.suppress(Unreachable):
+                    await front.messenger.send_text(chat.id, text, reply_to=message.message_id, priority=Priority.LOW)
+            return None
         if sender is None or chat is None or sender.is_bot:
             return None
-        front = front_of(context)
         if await front.services.handled(update.update_id):
             return None  # handled before (here or by another process): a repeat says nothing, not "not your move"
-        message = update.message
-        if message is not None and message.sender_chat is not None and not message.is_automatic_forward:
-            # An anonymous admin or a channel identity: there is no person to play for.
-            with contextlib.suppress(Unreachable):
-                await front.messenger.send_text(
-                    chat.id,
-                    t(language_for(sender.language_code), "post_as_yourself"),
-                    reply_to=message.message_id,
-                    priority=Priority.LOW,
-                )
-            return None
         thread = message.message_thread_id if message is not None and message.is_topic_message else 0
         person = Person(sender.id, sender.first_name, sender.last_name, sender.username, sender.language_code)
         place = Place(chat.id, chat.type, chat.title or chat.full_name, thread or 0)
