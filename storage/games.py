@@ -187,6 +187,11 @@ class Games:
         rows = await self._db.rows(sql + " ORDER BY updated_at DESC, id DESC LIMIT ?", (*params, limit))
         return [_game(r) for r in rows]
 
+    async def lobbies_count(self, creator_id: int) -> int:
+        """How many lobbies a user has open, anywhere."""
+        row = await self._db.row("SELECT COUNT(*) FROM games WHERE creator_id = ? AND state = 'lobby'", (creator_id,))
+        return int(row[0]) if row else 0
+
     async def lobbies_of(self, creator_id: int, kind: GameKind = "private") -> list[GameRecord]:
         """The open lobbies a user created, newest first."""
         rows = await self._db.rows(

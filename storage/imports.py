@@ -21,6 +21,22 @@ class Imports:
             )
             return int(cursor.lastrowid or 0)
 
+    async def usage(self, user_id: int, since: float) -> tuple[int, int]:
+        """``(records kept since `since`, bytes kept in all)`` for a user's imports."""
+        row = await self._db.row(
+            "SELECT COALESCE(SUM(created_at >= ?), 0), COALESCE(SUM(LENGTH(CAST(sgf AS BLOB))), 0) FROM imports "
+            "WHERE user_id = ?",
+            (since, user_id),
+        )
+        assert row is not None
+        return int(row[0]), int(row[1])
+
+    async def prune(self, created_before: float) -> int:
+        """Forget records sent before ``created_before`` (their messages go with them); how many."""
+        async with self._db.transaction():
+            cursor = await self._db.execute("DELETE FROM imports WHERE created_at < ?", (created_before,))
+            return cursor.rowcount
+
     async def get(self, import_id: int) -> ImportRecord | None:
         """An imported record."""
         row = await self._db.row("SELECT id, chat_id, user_id, name, sgf FROM imports WHERE id = ?", (import_id,))

@@ -88,6 +88,17 @@ class Messages:
         )
         return str(row[0]) if row else None
 
+    async def prune(self, created_before: float) -> int:
+        """Forget messages without buttons sent before ``created_before`` (nobody replies to a board that old),
+        keeping each game's latest board (its picture is shared again by ``file_id``); how many."""
+        async with self._db.transaction():
+            cursor = await self._db.execute(
+                "DELETE FROM messages WHERE live = 0 AND created_at < ? AND NOT (kind = 'board' AND EXISTS "
+                "(SELECT 1 FROM games g WHERE g.id = messages.game_id AND g.ply = messages.ply))",
+                (created_before,),
+            )
+            return cursor.rowcount
+
     async def retire_chat(self, chat_id: int) -> None:
         """The chat is gone (a group that became a supergroup): its messages can no longer be edited."""
         async with self._db.transaction():

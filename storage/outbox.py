@@ -51,6 +51,14 @@ class Outbox:
                 (game_id, ply, kind),
             )
 
+    async def give_up(self, created_before: float, attempts: int) -> int:
+        """Forget announcements owed since before ``created_before`` and tried ``attempts`` times or more."""
+        async with self._db.transaction():
+            cursor = await self._db.execute(
+                "DELETE FROM outbox WHERE created_at < ? AND attempts >= ?", (created_before, attempts)
+            )
+            return cursor.rowcount
+
     async def owed(self, created_before: float, limit: int = 100) -> list[Notice]:
         """Announcements owed since ``created_before`` or earlier, oldest first."""
         rows = await self._db.rows(

@@ -284,3 +284,48 @@ async def test_a_group_title_with_html_still_gets_its_reminders(bot: Bot) -> Non
     await bot.tick()
     reminder = fake.texts(ANNA)[-1]
     assert "I &lt;3 Points &amp; &lt;b&gt;" in reminder
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 10. Nothing grows without bound
+
+
+async def test_quotas_on_records_and_lobbies(bot: Bot) -> None:
+    from conftest import DATA
+
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    record = (DATA / "zagram-352562.sgf").read_bytes()
+    for n in range(20):
+        await bot.send(fake.document_update(ANNA, anna, f"r{n}.sgf", record))
+    await bot.send(fake.document_update(ANNA, anna, "one-more.sgf", record))
+    assert "больше за день нельзя" in fake.texts(ANNA)[-1]
+    bot.clock.advance(86401)
+    await bot.send(fake.document_update(ANNA, anna, "tomorrow.sgf", record))
+    assert fake.last("sendPhoto", ANNA).params["caption"].startswith("<b>tomorrow.sgf</b>")
+    for n in range(10):
+        await bot.say(-7000 - n, anna, "/new")
+    await bot.say(-7100, anna, "/new")
+    assert "уже 10 игр ждут соперников" in fake.texts(-7100)[-1]
+    assert await bot.db.games.open_in(-7100) is None
+
+
+async def test_old_messages_records_and_update_ids_are_forgotten(bot: Bot) -> None:
+    from conftest import DATA
+
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await bot.send(fake.document_update(ANNA, anna, "z.sgf", (DATA / "zagram-352562.sgf").read_bytes()))
+    await open_group_game(bot)
+    for mover, move in [(anna, "5-5"), (boris, "6-6"), (anna, "7-7")]:
+        await bot.say(GROUP, mover, f"/m {move}")
+    count = await bot.db.db.row("SELECT COUNT(*) FROM messages")
+    assert count[0] >= 6
+    bot.clock.advance(31 * 86400)
+    await bot.tick()
+    left = [tuple(r) for r in await bot.db.db.rows("SELECT kind, ply FROM messages ORDER BY created_at")]
+    # The lobby, the record, the old boards went; the board that was live stays (the clock's pass then ended the
+    # game on time, and that final board is the game's latest, kept to share its picture).
+    assert left == [("board", 3), ("board", 4)]
+    assert (await bot.db.db.row("SELECT COUNT(*) FROM imports"))[0] == 0
+    assert (await bot.db.db.row("SELECT COUNT(*) FROM processed_updates"))[0] == 0

@@ -406,3 +406,7 @@ document_unknown = I read game records in SGF (files ending in <code>.sgf</code>
 games_none_here = You have no game in progress here; /games in a private chat with me lists all of yours.
 
 unconfirmed = I could not confirm that this was saved (my storage had a problem). <code>/board { $id }</code> shows game #{ $id } as it is now.
+
+too_many_imports = You have sent { $count } records today, as many as a day allows; send more tomorrow.
+imports_too_big = Your records take all the room I keep for one person ({ $megabytes } MB); older ones are forgotten after 30 days.
+too_many_lobbies = You have { $count } games waiting for opponents already; cancel one or wait until someone joins.

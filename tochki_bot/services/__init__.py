@@ -53,6 +53,12 @@ from .records import MAX_SGF_BYTES, Records
 
 KEEP_UPDATES = 7 * 86400.0
 """Telegram keeps undelivered updates for a day; a week of processed update ids is plenty to spot repeats."""
+KEEP_MESSAGES = 30 * 86400.0
+"""Messages without buttons are forgotten after this long (each game's latest board is kept)."""
+KEEP_IMPORTS = 30 * 86400.0
+"""Records players sent are forgotten after this long."""
+GIVE_UP = (86400.0, 20)
+"""An announcement still owed after a day and 20 tries is given up (the chat is gone, say)."""
 
 
 class Services:
@@ -106,10 +112,18 @@ class Services:
         change nothing and say nothing."""
         return await self._core.storage.db.is_processed(update_id)
 
-    async def forget_old_updates(self, now: float | None = None) -> int:
-        """Forget handled update ids older than ``KEEP_UPDATES``; how many were forgotten."""
+    async def prune(self, now: float | None = None) -> dict[str, int]:
+        """Forget what is no longer needed: handled update ids after ``KEEP_UPDATES``, messages without buttons
+        after ``KEEP_MESSAGES``, records sent after ``KEEP_IMPORTS``, announcements that cannot be made. Returns
+        how many of each were forgotten."""
+        storage = self._core.storage
         now = self.now if now is None else now
-        return await self._core.storage.db.prune_updates(now - KEEP_UPDATES)
+        return {
+            "updates": await storage.db.prune_updates(now - KEEP_UPDATES),
+            "messages": await storage.messages.prune(now - KEEP_MESSAGES),
+            "imports": await storage.imports.prune(now - KEEP_IMPORTS),
+            "announcements": await storage.outbox.give_up(now - GIVE_UP[0], GIVE_UP[1]),
+        }
 
     async def migrate_chat(self, old_id: int, new_id: int) -> int:
         """A group became a supergroup and got a new id: its settings and games move to it (the old group's messages

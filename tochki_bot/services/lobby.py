@@ -22,6 +22,8 @@ SETTINGS = ("size", "start", "time", "colours")
 """What the creator of a lobby can change."""
 DEFAULT_TIME = 86400
 LOBBY_LIFETIME = 7 * 86400
+LOBBIES = 10
+"""Lobbies a person may have open at once, in all groups (and one invitation in private)."""
 """A lobby (an invitation) that nobody joined is closed after this many seconds."""
 
 
@@ -119,6 +121,8 @@ class Lobby:
         rated: bool = True,
     ) -> Opened:
         core = self._core
+        if await core.storage.games.lobbies_count(who.id) >= LOBBIES:
+            raise ServiceError(Problem.TOO_MANY_LOBBIES, count=LOBBIES)
         try:
             async with core.storage.transaction(update_id):
                 record = await core.storage.games.create(

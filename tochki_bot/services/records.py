@@ -14,6 +14,10 @@ from .model import GameView
 
 MAX_SGF_BYTES = 512 * 1024
 """The largest record accepted from a player."""
+IMPORTS_A_DAY = 20
+"""Records a person may send in 24 hours."""
+IMPORT_BYTES = 5 * 1024 * 1024
+"""Room the records a person sent may take in all (they are forgotten after ``KEEP_IMPORTS``)."""
 
 
 class Records:
@@ -31,8 +35,20 @@ class Records:
         return write_sgf(view.position, blue=blue, red=red, date=date)
 
     async def keep(self, chat_id: int, user_id: int, name: str | None, text: str) -> int:
-        """Keep a record a player sent (already read successfully), to step through or continue; its number."""
+        """Keep a record a player sent (already read successfully), to step through or continue; its number.
+
+        A person may send ``IMPORTS_A_DAY`` records a day, taking ``IMPORT_BYTES`` in all."""
+        await self.room(user_id, len(text.encode()))
         return await self._core.storage.imports.save(chat_id, user_id, name, text)
+
+    async def room(self, user_id: int, size: int) -> None:
+        """Refuse (``TOO_MANY_IMPORTS``, ``IMPORTS_TOO_BIG``) a record of ``size`` bytes over the person's quota."""
+        core = self._core
+        today, stored = await core.storage.imports.usage(user_id, core.clock() - 86400)
+        if today >= IMPORTS_A_DAY:
+            raise ServiceError(Problem.TOO_MANY_IMPORTS, count=IMPORTS_A_DAY)
+        if stored + size > IMPORT_BYTES:
+            raise ServiceError(Problem.IMPORTS_TOO_BIG, megabytes=IMPORT_BYTES // (1024 * 1024))
 
     async def kept(self, import_id: int) -> ImportRecord | None:
         """A record a player sent."""

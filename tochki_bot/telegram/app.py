@@ -205,8 +205,10 @@ async def run_clock(application: Application, now: float | None = None) -> Clock
     services = front.services
     now = services.now if now is None else now
     if now - application.bot_data.get("pruned_at", 0.0) >= PRUNE_EVERY:
-        await services.forget_old_updates(now)
+        pruned = await services.prune(now)
         application.bot_data["pruned_at"] = now
+        if any(pruned.values()):
+            log.info("forgot %s", ", ".join(f"{n} {what}" for what, n in pruned.items() if n))
     found = await services.clock.tick(now)
     await front.presenter.clock(found)
     await front.presenter.owed()

@@ -203,6 +203,7 @@ async def on_document(req: Request) -> None:
     if document.file_size is not None and document.file_size > MAX_SGF_BYTES:
         await req.reply(t(req.lang, "import_too_big"))
         return
+    await req.services.records.room(req.person.id, document.file_size or 0)  # the quota, before any download
     data = bytes(await (await document.get_file()).download_as_bytearray())
     if len(data) > MAX_SGF_BYTES:
         await req.reply(t(req.lang, "import_too_big"))
