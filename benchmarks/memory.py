@@ -78,18 +78,18 @@ async def main() -> None:
         front = bot.front
         core = front.services._core
         processor = bot.app.update_processor
-        print(
-            "caches: positions {}, people {} users + {} chats, processor {} update ids, {} lanes, {} speakers, "
-            "group budgets {}".format(
-                len(core.positions._cache),
-                len(core.people._users),
-                len(core.people._chats),
-                len(processor._seen),  # type: ignore[attr-defined]
-                len(processor._lanes),  # type: ignore[attr-defined]
-                len(processor._speakers),  # type: ignore[attr-defined]
-                len(front.messenger.budget._buckets),
-            )
-        )
+        sizes = {
+            "positions": len(core.positions._cache),
+            "users": len(core.people._users),
+            "chats": len(core.people._chats),
+            "update ids": len(processor._seen),  # type: ignore[attr-defined]
+            "chat lanes": len(processor._lanes),  # type: ignore[attr-defined]
+            "speakers": len(processor._speakers),  # type: ignore[attr-defined]
+            "group budgets": len(front.messenger.budget._buckets),
+            "PTB chat_data": len(bot.app.chat_data),
+            "PTB user_data": len(bot.app.user_data),
+        }
+        print("caches: " + ", ".join(f"{what} {n}" for what, n in sizes.items()))
         await bot.stop()
         size = sum(p.stat().st_size for p in Path(folder).iterdir())
         print(f"database: {size / 1e6:.1f} MB for {args.games} games ({size / args.games / 1e3:.1f} KB a game)")

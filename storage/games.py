@@ -187,6 +187,13 @@ class Games:
         rows = await self._db.rows(sql + " ORDER BY updated_at DESC, id DESC LIMIT ?", (*params, limit))
         return [_game(r) for r in rows]
 
+    async def played_in(self, chat_id: int, user_id: int) -> bool:
+        """Whether the user has played (or plays) a game in this chat."""
+        row = await self._db.row(
+            "SELECT 1 FROM games WHERE chat_id = ? AND (blue_id = ? OR red_id = ?) LIMIT 1", (chat_id, user_id, user_id)
+        )
+        return row is not None
+
     async def lobbies_count(self, creator_id: int) -> int:
         """How many lobbies a user has open, anywhere."""
         row = await self._db.row("SELECT COUNT(*) FROM games WHERE creator_id = ? AND state = 'lobby'", (creator_id,))

@@ -39,6 +39,8 @@ class UserRecord:
     language: str | None = None
     telegram_language: str | None = None
     reachable: bool = True
+    public: bool = False
+    """Agreed to appear in the ratings of all players."""
 
     @property
     def name(self) -> str:

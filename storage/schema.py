@@ -164,6 +164,10 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE INDEX outbox_age ON outbox(created_at);
     """,
+    # 5: whether a player agreed to appear in the ratings of all players (else only in their own groups' ratings).
+    """
+    ALTER TABLE users ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 

@@ -49,6 +49,7 @@ class Users:
             return None
         values = dict(zip(_COLUMNS, row, strict=True))
         values["reachable"] = bool(values["reachable"])
+        values["public"] = bool(values["public"])
         return UserRecord(**values)
 
     async def set_language(self, user_id: int, language: str | None) -> None:
@@ -57,6 +58,23 @@ class Users:
             await self._db.execute(
                 "UPDATE users SET language = ?, updated_at = ? WHERE id = ?", (language, self._db.clock(), user_id)
             )
+
+    async def set_public(self, user_id: int, public: bool) -> None:
+        """Whether the user appears in the ratings of all players."""
+        async with self._db.transaction():
+            await self._db.execute(
+                "UPDATE users SET public = ?, updated_at = ? WHERE id = ?", (int(public), self._db.clock(), user_id)
+            )
+
+    async def public(self, user_ids: list[int]) -> set[int]:
+        """Which of ``user_ids`` agreed to appear in the ratings of all players."""
+        found: set[int] = set()
+        for start in range(0, len(user_ids), 500):
+            chunk = user_ids[start : start + 500]
+            marks = ", ".join("?" for _ in chunk)
+            rows = await self._db.rows(f"SELECT id FROM users WHERE public = 1 AND id IN ({marks})", chunk)
+            found.update(int(r[0]) for r in rows)
+        return found
 
     async def set_reachable(self, user_id: int, reachable: bool) -> None:
         """Note whether the bot can write to the user's private chat (``False`` once they blocked it)."""

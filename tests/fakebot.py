@@ -71,6 +71,8 @@ class FakeTelegram(BaseRequest):
         self.delivered = 0
         self.latency = 0.0
         self.files: dict[str, bytes] = {}
+        self.admins: dict[int, set[int]] = {}
+        """Who is an admin of which group (``getChatMember`` says so); everyone else is a member."""
 
     # ------------------------------------------------------------------------------------------------------------
     # BaseRequest
@@ -239,6 +241,29 @@ class FakeTelegram(BaseRequest):
         photo = next(iter(files.values()))
         assert photo.startswith(PNG_MAGIC)
         return self._edit(params, caption=media.get("caption", ""), **self._markup(params))
+
+    def api_getChatMember(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
+        status = "administrator" if user_id in self.admins.get(chat_id, set()) else "member"
+        member: dict[str, Any] = {"status": status, "user": self.user(user_id)}
+        if status == "administrator":
+            member.update(
+                {
+                    "can_be_edited": False,
+                    "is_anonymous": False,
+                    "can_manage_chat": True,
+                    "can_delete_messages": True,
+                    "can_manage_video_chats": True,
+                    "can_restrict_members": True,
+                    "can_promote_members": False,
+                    "can_change_info": True,
+                    "can_invite_users": True,
+                    "can_post_stories": False,
+                    "can_edit_stories": False,
+                    "can_delete_stories": False,
+                }
+            )
+        return member
 
     def api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         return True

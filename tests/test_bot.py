@@ -458,6 +458,9 @@ async def test_bad_inputs_get_clear_answers_and_change_nothing(bot: Bot) -> None
     record = await bot.db.games.get(1)
     assert record is not None and record.ply == 1
     await bot.say(GROUP, boris, "/lang en")
+    assert "только её администраторы" in fake.texts(GROUP)[-1]  # a group's language is its admins'
+    fake.admins[GROUP] = {BORIS}
+    await bot.say(GROUP, boris, "/lang en")
     await bot.say(GROUP, boris, "/m 5-5")
     assert "already taken" in fake.texts(GROUP)[-1]
     await bot.say(GROUP, boris, "/lang xx")

@@ -208,8 +208,15 @@ async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
     # K = 40: 1500 -> 1520 (expected 0.5), then +17.7 (expected 0.557 against 1480).
     assert "<b>1538</b>" in top and "<b>1462</b>" in top
     assert "Рейтинг в этом чате" in top and "2 игры" in top
-    await bot.say(ANNA, anna, "/top")  # in a private chat: everyone's ratings, titled so
-    assert "Рейтинг всех игроков" in fake.texts(ANNA)[-1] and "<b>1538</b>" in fake.texts(ANNA)[-1]
+    # In a private chat: the ratings of all players who chose to appear there (nobody yet).
+    await bot.say(ANNA, anna, "/top")
+    assert "1538" not in fake.texts(ANNA)[-1] and "в /me можно в него попасть" in fake.texts(ANNA)[-1]
+    await bot.say(ANNA, anna, "/me")
+    me = fake.last("sendMessage", ANNA).result["message_id"]
+    await bot.press(ANNA, me, anna, bot.button(ANNA, me, "Показывать меня"))
+    await bot.say(ANNA, anna, "/top")
+    listed = fake.texts(ANNA)[-1]
+    assert "Рейтинг всех игроков" in listed and "<b>1538</b>" in listed and "Boris" not in listed
     await bot.say(GROUP, boris, "/me")
     assert "<b>1462</b>, 2 игры (0 побед, 2 поражения, 0 ничьих)." in fake.texts(GROUP)[-1]
 

@@ -410,3 +410,12 @@ unconfirmed = I could not confirm that this was saved (my storage had a problem)
 too_many_imports = You have sent { $count } records today, as many as a day allows; send more tomorrow.
 imports_too_big = Your records take all the room I keep for one person ({ $megabytes } MB); older ones are forgotten after 30 days.
 too_many_lobbies = You have { $count } games waiting for opponents already; cancel one or wait until someone joins.
+
+lang_admins = Only the group's admins can change its language.
+top_not_listed = You are not in this list: /me lets you appear in it.
+me_listed = You appear in the ratings of all players.
+me_unlisted = You do not appear in the ratings of all players (only in your groups' ratings).
+btn_list = Show me in the ratings of all players
+btn_unlist = Hide me from the ratings of all players
+
+top_none_all = Nobody has chosen to appear in the ratings of all players yet.

@@ -51,6 +51,8 @@ class Player:
     """The language their messenger reports."""
     reachable: bool = True
     """Their private chat with the bot works."""
+    public: bool = False
+    """They agreed to appear in the ratings of all players."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ CACHE_SIZE = 4096
 
 def player_of(user: UserRecord) -> Player:
     """The view of a stored user."""
-    return Player(user.id, user.name, user.username, user.language, user.telegram_language, user.reachable)
+    return Player(user.id, user.name, user.username, user.language, user.telegram_language, user.reachable, user.public)
 
 
 def chat_of(chat: ChatRecord) -> Chat:
@@ -63,6 +63,11 @@ class People:
     async def set_language(self, user_id: int, language: str | None) -> None:
         """The language a user chose for their private chat (``None``: follow their messenger's)."""
         await self._storage.users.set_language(user_id, language)
+        self._users.pop(user_id)
+
+    async def set_public(self, user_id: int, public: bool) -> None:
+        """Whether the person appears in the ratings of all players (they choose it)."""
+        await self._storage.users.set_public(user_id, public)
         self._users.pop(user_id)
 
     async def set_reachable(self, user_id: int, reachable: bool) -> None:

@@ -71,8 +71,15 @@ class Ratings:
         self._storage = storage
 
     async def table(self, chat_id: int | None = None) -> dict[int, Rating]:
-        """Elo ratings from the finished rated games of a group chat, or of all games."""
+        """Elo ratings from the finished rated games of a group chat, or of all games (everyone's: see
+        ``public_table`` for the list anyone may see)."""
         return ratings(await self._storage.stats.rated_results(chat_id))
+
+    async def public_table(self) -> dict[int, Rating]:
+        """The ratings of all games, of the players who agreed to appear in them."""
+        table = await self.table()
+        shown = await self._storage.users.public(list(table))
+        return {user: rating for user, rating in table.items() if user in shown}
 
     async def results(self, chat_id: int) -> list[tuple[int, int, int, int]]:
         """``(user_id, wins, losses, draws)`` over a chat's finished games, best first."""

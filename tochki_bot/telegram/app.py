@@ -79,6 +79,7 @@ BUTTONS: tuple[Handler, ...] = (
     sharing.on_step,
     sharing.on_continue,
     sharing.on_unfollow,
+    lists.on_listed,
 )
 """One handler per kind of button (each knows its kind: ``handler.kind``)."""
 

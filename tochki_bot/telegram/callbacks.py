@@ -232,6 +232,15 @@ class Continue(Callback):
 
 
 @dataclass(frozen=True)
+class Listed(Callback):
+    """Appear (``on``) or not in the ratings of all players: for the person ``user`` only."""
+
+    KIND: ClassVar[str] = "T"
+    user: int
+    on: bool
+
+
+@dataclass(frozen=True)
 class Unfollow(Callback):
     """Stop following a game."""
 

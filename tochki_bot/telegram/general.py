@@ -6,6 +6,7 @@ import contextlib
 import logging
 
 from telegram import Update
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from ..i18n import LANGUAGES, Language, language_for, t
@@ -41,12 +42,25 @@ async def cmd_rules(req: Request, args: list[str]) -> None:
     await req.reply(t(req.lang, "rules"))
 
 
+async def may_set_language(req: Request) -> bool:
+    """A group's language is for its admins to choose; when Telegram cannot say who they are, for the group's
+    players."""
+    try:
+        member = await req.update.get_bot().get_chat_member(req.place.chat_id, req.person.id)
+    except TelegramError:
+        return await req.services.finder.played_in(req.place.chat_id, req.person.id)
+    return member.status in ("creator", "administrator")
+
+
 @command
 async def cmd_lang(req: Request, args: list[str]) -> None:
-    """``/lang ru|en``: a private chat's language is its user's; a group has its own."""
+    """``/lang ru|en``: a private chat's language is its user's; a group has its own, set by its admins."""
     choice = (args[0].lower() if args else "")[:2]
     if choice not in LANGUAGES:
         await req.reply(t(req.lang, "lang_usage"))
+        return
+    if not req.place.private and not await may_set_language(req):
+        await req.reply(t(req.lang, "lang_admins"), priority=Priority.LOW)
         return
     lang: Language = choice
     if req.place.private:

@@ -184,6 +184,12 @@ def choice_keyboard(labels: Sequence[tuple[str, cb.Callback]]) -> InlineKeyboard
     return InlineKeyboardMarkup([[_button(label, data)] for label, data in labels])
 
 
+def listed_keyboard(lang: Language, user_id: int, listed: bool) -> InlineKeyboardMarkup:
+    """Appear in the ratings of all players, or not."""
+    label = t(lang, "btn_unlist" if listed else "btn_list")
+    return InlineKeyboardMarkup([[_button(label, cb.Listed(user_id, not listed))]])
+
+
 def unfollow_keyboard(lang: Language, game_id: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[_button(t(lang, "btn_unwatch"), cb.Unfollow(game_id))]])
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from ..i18n import t
-from ..services import GameView, leaderboard
+from ..services import GameView, Problem, ServiceError, leaderboard
 from . import callbacks as cb
+from .budget import Priority
 from .captions import game_label
 from .formatting import name
-from .keyboards import choice_keyboard
-from .request import Request, command
+from .keyboards import choice_keyboard, listed_keyboard
+from .request import Request, button, command
 
 GAMES_SHOWN = 20
 
@@ -55,25 +56,34 @@ async def cmd_stats(req: Request, args: list[str]) -> None:
 
 @command
 async def cmd_top(req: Request, args: list[str]) -> None:
-    """Elo ratings: of this group's games, or in private of all games."""
-    table = leaderboard(await req.services.ratings.table(None if req.place.private else req.place.chat_id))
-    if not table:
-        await req.reply(t(req.lang, "top_none"))
-        return
-    lines = [t(req.lang, "top_title_all" if req.place.private else "top_title")]
+    """Elo ratings: of this group's games (everyone who played here); in private, of all games, listing only the
+    players who agreed to appear there (``/me``)."""
+    ratings = req.services.ratings
+    if req.place.private:
+        table = leaderboard(await ratings.public_table())
+    else:
+        table = leaderboard(await ratings.table(req.place.chat_id))
+    if table:
+        lines = [t(req.lang, "top_title_all" if req.place.private else "top_title")]
+    else:
+        lines = [t(req.lang, "top_none_all" if req.place.private else "top_none")]
     for n, (user_id, rating) in enumerate(table[:20], 1):
         player = await req.services.people.player(user_id)
         who = name(player.name if player else str(user_id))
         lines.append(t(req.lang, "top_line", n=n, name=who, rating=round(rating.rating), games=rating.games))
+    if req.place.private and not req.player.public:
+        lines.append(t(req.lang, "top_not_listed"))
     await req.reply("\n".join(lines))
 
 
 @command
 async def cmd_me(req: Request, args: list[str]) -> None:
-    """Your rating and record (and, in a group, your rating there)."""
+    """Your rating and record (and, in a group, your rating there); in private, whether you appear in the ratings
+    of all players, with a button to change it."""
     mine = (await req.services.ratings.table()).get(req.person.id)
+    keyboard = listed_keyboard(req.own_lang, req.person.id, req.player.public) if req.place.private else None
     if mine is None:
-        await req.reply(t(req.lang, "me_none"))
+        await req.reply(t(req.lang, "me_none"), keyboard=keyboard)
         return
     lines = [
         t(
@@ -91,4 +101,23 @@ async def cmd_me(req: Request, args: list[str]) -> None:
         here = (await req.services.ratings.table(req.place.chat_id)).get(req.person.id)
         if here is not None:
             lines.append(t(req.lang, "me_chat", rating=round(here.rating), games=here.games))
-    await req.reply("\n".join(lines))
+    else:
+        lines.append(t(req.lang, "me_listed" if req.player.public else "me_unlisted"))
+    await req.reply("\n".join(lines), keyboard=keyboard)
+
+
+@button(cb.Listed)
+async def on_listed(req: Request, data: cb.Listed) -> None:
+    """Appear or not in the ratings of all players (only the person themself can choose)."""
+    if data.user != req.person.id:
+        raise ServiceError(Problem.NOT_YOURS, name="?")
+    await req.services.people.set_public(req.person.id, data.on)
+    await req.answer(t(req.own_lang, "me_listed" if data.on else "me_unlisted"))
+    message = req.message
+    if message is not None and req.place.private:
+        await req.messenger.edit_keyboard(
+            req.place.chat_id,
+            message.message_id,
+            listed_keyboard(req.own_lang, req.person.id, data.on),
+            priority=Priority.NORMAL,
+        )
