@@ -3,6 +3,8 @@ with the opponent's answer. Answered questions are edited to say how they were a
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from ..i18n import t
 from ..services import GameView, Problem, ServiceError, Want
 from . import callbacks as cb
@@ -54,25 +56,35 @@ async def _question(req: Request, topic: str, game: int, user: int | None = None
         raise ServiceError(Problem.STALE)
 
 
-@button(cb.Resign)
-async def on_resign(req: Request, data: cb.Resign) -> None:
+async def _confirmed(
+    req: Request,
+    data: cb.Resign | cb.Ground,
+    topic: str,
+    act: Callable[..., Awaitable[GameView]],
+) -> None:
+    """The answer to "resign?" or "ground?": only who asked may give it; "no" withdraws, "yes" does it. Either way
+    the question says what became of it."""
     await _asker(req, data.user, data.game)
-    await _question(req, "resign", data.game, data.user)
+    await _question(req, topic, data.game, data.user)
     message = req.message
     if not data.yes:
         await req.answer(t(req.own_lang, "cancelled_action"))
         if message is not None:
-            await req.presenter.settle(
-                req.place.chat_id, message.message_id, t(req.lang, "resign_withdrawn", id=data.game)
-            )
+            text = t(req.lang, f"{topic}_withdrawn", id=data.game)
+            await req.presenter.settle(req.place.chat_id, message.message_id, text)
         return
-    view = await req.services.play.resign(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
+    view = await act(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
     await req.answer()
     if message is not None:
         colour = view.colour_of(req.person.id)
-        text = t(req.lang, "resigned", id=view.id, name=html_name(view, colour) if colour else "?")
-        await req.presenter.settle(req.place.chat_id, message.message_id, text)
+        done = t(req.lang, f"{topic}_done", id=view.id, name=html_name(view, colour) if colour else "?")
+        await req.presenter.settle(req.place.chat_id, message.message_id, done)
     await req.presenter.announce(view)
+
+
+@button(cb.Resign)
+async def on_resign(req: Request, data: cb.Resign) -> None:
+    await _confirmed(req, data, "resign", req.services.play.resign)
 
 
 async def ask_ground(req: Request, view: GameView) -> None:
@@ -105,23 +117,7 @@ async def cmd_ground(req: Request, args: list[str]) -> None:
 
 @button(cb.Ground)
 async def on_ground(req: Request, data: cb.Ground) -> None:
-    await _asker(req, data.user, data.game)
-    await _question(req, "ground", data.game, data.user)
-    message = req.message
-    if not data.yes:
-        await req.answer(t(req.own_lang, "cancelled_action"))
-        if message is not None:
-            await req.presenter.settle(
-                req.place.chat_id, message.message_id, t(req.lang, "ground_withdrawn", id=data.game)
-            )
-        return
-    view = await req.services.play.ground(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
-    await req.answer()
-    if message is not None:
-        colour = view.colour_of(req.person.id)
-        text = t(req.lang, "grounded", id=view.id, name=html_name(view, colour) if colour else "?")
-        await req.presenter.settle(req.place.chat_id, message.message_id, text)
-    await req.presenter.announce(view)
+    await _confirmed(req, data, "ground", req.services.play.ground)
 
 
 async def offer_draw(req: Request, view: GameView) -> None:
