@@ -25,9 +25,11 @@ class Priority(IntEnum):
 
 
 class GroupBudget:
-    """Token buckets, one per group chat: ``per_minute`` tokens, refilled evenly over the minute."""
+    """Token buckets, one per group chat: ``per_minute`` tokens, refilled evenly over the minute.
 
-    def __init__(self, per_minute: float = 20, clock: Callable[[], float] = time.monotonic, size: int = 10_000) -> None:
+    Only the ``size`` groups heard from last are kept: a bucket untouched for a minute is full again anyway."""
+
+    def __init__(self, per_minute: float = 20, clock: Callable[[], float] = time.monotonic, size: int = 1024) -> None:
         self.per_minute = per_minute
         self._clock = clock
         self._buckets: LRU[int, tuple[float, float]] = LRU(size)

@@ -94,7 +94,7 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         self._slots: asyncio.Semaphore | None = None
         self._lanes: dict[Hashable, _Lane] = {}
         self._seen: OrderedDict[int, None] = OrderedDict()
-        self._speakers: LRU[int, tuple[float, float]] = LRU(10_000)
+        self._speakers: LRU[int, tuple[float, float]] = LRU(1024)  # an untouched bucket is full within a minute
         self.dropped = 0
         """Updates dropped as repeats, floods or over a person's rate (for logs and tests)."""
 
