@@ -32,6 +32,8 @@ class Call:
     params: dict[str, Any]
     files: dict[str, bytes] = field(default_factory=dict)
     result: Any = None
+    at: float = field(default_factory=time.monotonic)
+    """When the fake was done with it (``time.monotonic``)."""
 
 
 class ApiError(Exception):

@@ -12,7 +12,6 @@ from urllib.parse import urlparse
 from telegram import BotCommand, BotCommandScopeDefault, Update
 from telegram.error import TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -32,6 +31,7 @@ from .budget import GroupBudget
 from .messenger import Messenger
 from .presenter import Presenter
 from .processor import ChatOrderedProcessor
+from .ratelimit import ChatRateLimiter
 from .request import Front, Handler, unknown_button
 from .webhook import run_webhook
 
@@ -111,7 +111,7 @@ def build_application(
         .token(config.token)
         .concurrent_updates(ChatOrderedProcessor(config.concurrent_updates, user_rate=config.user_rate))
         .rate_limiter(
-            AIORateLimiter(
+            ChatRateLimiter(
                 overall_max_rate=config.overall_rate,
                 overall_time_period=1,
                 group_max_rate=config.group_rate,
