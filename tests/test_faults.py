@@ -3,6 +3,7 @@
 1. Webhook intake: the secret and the size are checked from the request's head, before any body is read (the
    program as a process, against a local Bot API server).
 2. Flood waits are per chat: a 429 in one group does not hold up another chat's board.
+3. A new message is not sent twice: a send that may have reached Telegram is not retried blindly; edits are.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fakebot import FakeTelegram, as_update
 from harness import Bot
-from telegram.error import RetryAfter
+from telegram.error import RetryAfter, TimedOut
 from test_bot import ANNA, GROUP, open_group_game, users
 from test_cli import LocalBotApi, free_port, spawn, update
 
@@ -298,3 +300,68 @@ async def test_a_group_keeps_its_rate_while_other_chats_go_on() -> None:
     assert await asyncio.wait_for(send(OTHER_GROUP), timeout=1)
     assert await asyncio.wait_for(send(ANNA), timeout=1)
     group[2].cancel()
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# 3. A new message is not sent twice
+
+
+async def test_a_board_that_timed_out_after_telegram_posted_it_is_not_posted_again(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _boris, _ = users(fake)
+    await open_group_game(bot)
+    fake.break_connection("sendPhoto")  # Telegram posts the board; its answer is lost (a read timeout)
+    await bot.say(GROUP, anna, "/m 5-5")
+    assert len([c for c in fake.sent("sendPhoto", GROUP) if "Ход 1: 5-5" in c.params["caption"]]) == 1
+    assert (await bot.game(1)).ply == 1  # the move is stored whatever happened to its board
+
+
+async def test_a_board_whose_connection_could_not_be_made_is_sent_again(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _boris, _ = users(fake)
+    await open_group_game(bot)
+    fake.break_connection("sendPhoto", httpx.ConnectError, after=False)  # it never reached Telegram
+    await bot.say(GROUP, anna, "/m 5-5")
+    assert len(photos(fake, GROUP, failed=True)) == 1
+    assert len([c for c in fake.sent("sendPhoto", GROUP) if "Ход 1: 5-5" in c.params["caption"]]) == 1
+    assert await bot.db.outbox.owed(bot.clock() + 1) == []  # delivered: nothing owed
+    assert not bot.errors
+
+
+async def test_a_board_refused_by_a_gateway_is_left_to_the_outbox(bot: Bot) -> None:
+    """A 502 may come after Telegram posted the message: not sent again at once; the outbox makes it later."""
+    fake = bot.fake
+    anna, _boris, _ = users(fake)
+    await open_group_game(bot)
+    fake.fail("sendPhoto", 502, "Bad Gateway")
+    await bot.say(GROUP, anna, "/m 5-5")
+    assert len(photos(fake, GROUP, failed=True)) == 1
+    assert not [c for c in fake.sent("sendPhoto", GROUP) if "5-5" in c.params["caption"]]
+    bot.clock.advance(11)
+    await bot.tick()
+    assert len([c for c in fake.sent("sendPhoto", GROUP) if "Ход 1: 5-5" in c.params["caption"]]) == 1
+
+
+async def test_a_text_that_timed_out_is_not_sent_again(bot: Bot) -> None:
+    fake = bot.fake
+    messenger = bot.front.messenger
+    fake.break_connection("sendMessage")
+    with pytest.raises(TimedOut):
+        await messenger.send_text(ANNA, "hello")
+    assert len(fake.sent("sendMessage", ANNA)) == 1
+
+
+async def test_an_edit_that_timed_out_is_retried(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _boris, _ = users(fake)
+    await open_group_game(bot)
+    board = bot.last_board(GROUP)["message_id"]
+    boards = len(fake.sent("sendPhoto", GROUP))
+    fake.break_connection("editMessageMedia")  # done by Telegram, answer lost: doing it again changes nothing
+    await bot.press(GROUP, board, anna, bot.button(GROUP, board, "◀"))
+    assert len(fake.sent("editMessageMedia", GROUP)) == 2
+    assert len(fake.sent("sendPhoto", GROUP)) == boards  # no new board instead
+    fake.break_connection("editMessageMedia", httpx.ConnectError, after=False)
+    await bot.press(GROUP, board, anna, bot.button(GROUP, board, "▶"))
+    assert len(fake.sent("editMessageMedia", GROUP)) == 3
+    assert not bot.errors
