@@ -2,7 +2,8 @@
 
 The real ``Application`` sends real requests to it: messages, photos (the uploaded PNG bytes are kept), edits,
 button answers, command menus, ``getUpdates``. Tests put updates in, look at what the bot sent, and can make
-calls fail the way Telegram does (blocked users, flood control, deleted messages).
+calls fail the way Telegram does (blocked users, flood control, deleted messages), or the way a network does
+(``break_connection``: a connection never made, or an answer lost after the fake has done the call).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpx
 from telegram import Update
+from telegram.error import NetworkError, TelegramError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
 BOT_ID = 999_000
@@ -32,6 +35,8 @@ class Call:
     params: dict[str, Any]
     files: dict[str, bytes] = field(default_factory=dict)
     result: Any = None
+    at: float = field(default_factory=time.monotonic)
+    """When the fake was done with it (``time.monotonic``)."""
 
 
 class ApiError(Exception):
@@ -55,6 +60,26 @@ class Failure:
     times: int = 1
 
 
+@dataclass
+class Breakdown:
+    """Make matching calls fail in the HTTP layer with ``error`` (an httpx exception class), as PTB's httpx client
+    reports it: before the fake Bot API sees the call (``after=False``: it never arrived) or after it has done it
+    (``after=True``: the call took effect, its answer was lost). ``times`` then stop."""
+
+    method: str
+    match: Callable[[dict[str, Any]], bool]
+    error: type[httpx.HTTPError]
+    after: bool
+    times: int = 1
+
+
+def as_ptb_error(error: httpx.HTTPError) -> TelegramError:
+    """What ``telegram.request.HTTPXRequest`` raises for an httpx error (its ``__cause__`` is set by the caller)."""
+    if isinstance(error, httpx.TimeoutException):
+        return TimedOut()
+    return NetworkError(f"httpx.{error.__class__.__name__}: {error}")
+
+
 class FakeTelegram(BaseRequest):
     """The Bot API, in memory."""
 
@@ -62,6 +87,7 @@ class FakeTelegram(BaseRequest):
         self.can_read_all = can_read_all_group_messages
         self.calls: list[Call] = []
         self.failures: list[Failure] = []
+        self.breakdowns: list[Breakdown] = []
         self.chats: dict[int, dict[str, Any]] = {}
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self._message_ids: dict[int, itertools.count] = {}
@@ -107,6 +133,7 @@ class FakeTelegram(BaseRequest):
             for part, value in request_data.multipart_data.items():
                 content = value[1]
                 files[part] = content if isinstance(content, bytes) else content.read()
+        self._break_down(api_method, params, files, after=False)
         for failure in self.failures:
             if failure.method == api_method and failure.times > 0 and failure.match(params):
                 failure.times -= 1
@@ -127,7 +154,22 @@ class FakeTelegram(BaseRequest):
             body = {"ok": False, "error_code": exc.status, "description": exc.description}
             return exc.status, json.dumps(body).encode()
         self.calls.append(Call(api_method, params, files, result))
+        self._break_down(api_method, params, files, after=True)
         return 200, json.dumps({"ok": True, "result": result}).encode()
+
+    def _break_down(self, api_method: str, params: dict[str, Any], files: dict[str, bytes], *, after: bool) -> None:
+        for breakdown in self.breakdowns:
+            if (
+                breakdown.method == api_method
+                and breakdown.after == after
+                and breakdown.times > 0
+                and breakdown.match(params)
+            ):
+                breakdown.times -= 1
+                if not after:
+                    self.calls.append(Call(api_method, params, files, "failed"))
+                error = breakdown.error(f"the fake's {'answer was lost' if after else 'connection failed'}")
+                raise as_ptb_error(error) from error
 
     # ------------------------------------------------------------------------------------------------------------
     # Helpers
@@ -437,6 +479,20 @@ class FakeTelegram(BaseRequest):
         times: int = 1,
     ) -> None:
         self.failures.append(Failure(method, match or (lambda p: True), status, description, parameters, times))
+
+    def break_connection(
+        self,
+        method: str,
+        error: type[httpx.HTTPError] = httpx.ReadTimeout,
+        *,
+        after: bool = True,
+        match: Callable[[dict[str, Any]], bool] | None = None,
+        times: int = 1,
+    ) -> None:
+        """Make the next ``times`` matching calls fail in the network: by default the call takes effect and then
+        times out (``httpx.ReadTimeout`` after the fake has done it); ``after=False`` with ``httpx.ConnectError``
+        is a connection that could not be made (the fake never sees the call)."""
+        self.breakdowns.append(Breakdown(method, match or (lambda p: True), error, after, times))
 
 
 def as_update(data: dict[str, Any], bot: Any) -> Update:

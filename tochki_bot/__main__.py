@@ -1,7 +1,7 @@
 """Command line entry point: ``tochki-bot`` / ``python -m tochki_bot``.
 
 - ``tochki-bot``: run the bot with long polling.
-- ``tochki-bot --webhook https://example.org/tochki --secret-token S [--listen 0.0.0.0 --port 8443]``: webhook mode.
+- ``tochki-bot --webhook https://example.org/tochki --secret-token S [--listen 127.0.0.1 --port 8443]``: webhook mode.
 - ``tochki-bot backup PATH``: a consistent copy of the live database.
 """
 
@@ -26,7 +26,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--webhook", metavar="URL", help="run with a webhook at this public HTTPS URL instead of polling"
     )
-    parser.add_argument("--listen", default="0.0.0.0", help="webhook: address to listen on (default 0.0.0.0)")
+    parser.add_argument(
+        "--listen",
+        default="127.0.0.1",
+        help="webhook: address to listen on (default 127.0.0.1, behind a reverse proxy; 0.0.0.0 for every interface)",
+    )
     parser.add_argument("--port", type=int, default=8443, help="webhook: port to listen on (default 8443)")
     parser.add_argument("--secret-token", help="webhook: secret Telegram sends with each update (default: random)")
     sub = parser.add_subparsers(dest="command")

@@ -3,6 +3,7 @@ command menu, start and stop."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Callable
@@ -11,7 +12,6 @@ from urllib.parse import urlparse
 from telegram import BotCommand, BotCommandScopeDefault, Update
 from telegram.error import TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -31,7 +31,9 @@ from .budget import GroupBudget
 from .messenger import Messenger
 from .presenter import Presenter
 from .processor import ChatOrderedProcessor
+from .ratelimit import ChatRateLimiter
 from .request import Front, Handler, unknown_button
+from .webhook import run_webhook
 
 log = logging.getLogger(__name__)
 CLOCK_JOB = "clock"
@@ -110,7 +112,7 @@ def build_application(
         .token(config.token)
         .concurrent_updates(ChatOrderedProcessor(config.concurrent_updates, user_rate=config.user_rate))
         .rate_limiter(
-            AIORateLimiter(
+            ChatRateLimiter(
                 overall_max_rate=config.overall_rate,
                 overall_time_period=1,
                 group_max_rate=config.group_rate,
@@ -224,17 +226,20 @@ def run(
     port: int = 8443,
     secret_token: str | None = None,
 ) -> None:
-    """Run the bot until SIGINT or SIGTERM: long polling, or with ``webhook`` (a public HTTPS URL) a web server on
-    ``listen:port`` that Telegram posts updates to (requests without ``secret_token`` are refused)."""
+    """Run the bot until SIGINT or SIGTERM: long polling, or with ``webhook`` (a public HTTPS URL) our web server on
+    ``listen:port`` that Telegram posts updates to (``webhook.run_webhook``: requests without ``secret_token`` are
+    refused before their body is read, bodies over 1 MB too)."""
     application = build_application(config)
     if webhook:
-        application.run_webhook(
-            listen=listen,
-            port=port,
-            url_path=urlparse(webhook).path.lstrip("/"),
-            webhook_url=webhook,
-            secret_token=secret_token or secrets.token_urlsafe(32),
-            allowed_updates=Update.ALL_TYPES,
+        asyncio.run(
+            run_webhook(
+                application,
+                url=webhook,
+                path=urlparse(webhook).path,
+                secret_token=secret_token or secrets.token_urlsafe(32),
+                listen=listen,
+                port=port,
+            )
         )
     else:
         application.run_polling(allowed_updates=Update.ALL_TYPES)

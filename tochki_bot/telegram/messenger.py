@@ -3,7 +3,12 @@ comes back to the caller (a message id, ``None`` when the group's budget said no
 
 - "message is not modified" is fine; a reply to a deleted message is sent without the reply; an edit of a deleted
   message reports ``False`` so the caller can post anew.
-- Flood control is the rate limiter's job (it waits and retries); timeouts and network errors are retried.
+- Flood control is the rate limiter's job (it waits and retries, in that chat only).
+- Timeouts and network errors are retried for edits, deletions and the like (doing them twice changes nothing), but
+  a new message (``sendMessage``, ``sendPhoto``, ``sendDocument``, ``sendAnimation``) is sent again only when the
+  request certainly never reached Telegram: the connection could not be made. Any other failure of a send (a read
+  timeout, a dropped answer, a 5xx) may have posted it, so it is raised instead of posted twice; a board that did not
+  arrive is announced again by the outbox.
 - A chat that cannot be written to (a user who blocked the bot or never started it) raises ``Unreachable``.
 """
 
@@ -15,6 +20,7 @@ import warnings
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import httpx
 from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaPhoto, LinkPreviewOptions, ReplyParameters
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
@@ -27,6 +33,8 @@ from .keyboards import Markup
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 NETWORK_RETRIES = 2
+NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+"""httpx's errors for a request that never left: no connection could be made, or none was free."""
 
 # Boards go out through ``Bot.do_api_request`` (see ``send_board``); PTB suggests the typed method every time.
 warnings.filterwarnings("ignore", message=r"Please use 'Bot\.(sendPhoto|editMessageMedia)'", category=PTBUserWarning)
@@ -53,6 +61,19 @@ def _parse_error(exc: BadRequest) -> bool:
     return "can't parse entities" in exc.message.lower()
 
 
+def never_sent(exc: BaseException) -> bool:
+    """Whether a network error certainly happened before the request reached Telegram (PTB raises ``NetworkError``
+    or ``TimedOut`` from httpx's ``ConnectError``, ``ConnectTimeout`` or ``PoolTimeout``)."""
+    cause: BaseException | None = exc
+    for _ in range(5):  # the chain of causes, not too deep
+        if isinstance(cause, NEVER_SENT):
+            return True
+        if cause is None:
+            return False
+        cause = cause.__cause__
+    return False
+
+
 class Messenger:
     """Talks to the Bot API for the presenter and the handlers."""
 
@@ -67,8 +88,11 @@ class Messenger:
         log.info("group %s is short of its message budget: a %s message is left out", chat_id, priority.name)
         return False
 
-    async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T:
-        """Run a Bot API call, retrying network trouble; a chat that refuses the bot raises ``Unreachable``."""
+    async def call(self, chat_id: int, make: Callable[[], Awaitable[T]], *, repeatable: bool = True) -> T:
+        """Run a Bot API call, retrying network trouble; a chat that refuses the bot raises ``Unreachable``.
+
+        ``repeatable=False`` is for calls that must not happen twice (a new message): they are retried only when the
+        request never reached Telegram (``never_sent``); otherwise the network error is raised."""
         for attempt in range(NETWORK_RETRIES + 1):
             try:
                 return await make()
@@ -78,6 +102,9 @@ class Messenger:
                 raise  # the rate limiter already waited and retried
             except (TimedOut, NetworkError) as exc:
                 if isinstance(exc, BadRequest) or attempt == NETWORK_RETRIES:
+                    raise
+                if not repeatable and not never_sent(exc):
+                    log.warning("a new message may or may not have reached Telegram (%s); not sending it again", exc)
                     raise
                 log.warning("network trouble talking to Telegram (%s); retrying", exc)
                 await asyncio.sleep(0.5 * (attempt + 1))
@@ -111,12 +138,12 @@ class Messenger:
             )
 
         try:
-            message = await self.call(chat_id, lambda: send(ParseMode.HTML))
+            message = await self.call(chat_id, lambda: send(ParseMode.HTML), repeatable=False)
         except BadRequest as exc:
             if not _parse_error(exc):
                 raise
             log.warning("Telegram could not parse a text as HTML (%s); sending it as plain text", exc)
-            message = await self.call(chat_id, lambda: send(None))
+            message = await self.call(chat_id, lambda: send(None), repeatable=False)
         return int(message.message_id)
 
     async def edit_text(
@@ -200,7 +227,9 @@ class Messenger:
             params["message_thread_id"] = thread_id
         if reply_to:
             params["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
-        sent: Any = await self.call(chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params))
+        sent: Any = await self.call(
+            chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params), repeatable=False
+        )
         photos = sent.get("photo") or []
         return int(sent["message_id"]), (photos[-1].get("file_id") if photos else None)
 
@@ -253,6 +282,7 @@ class Messenger:
                 message_thread_id=thread_id or None,
                 reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None,
             ),
+            repeatable=False,
         )
         return int(message.message_id)
 
@@ -302,6 +332,7 @@ class Messenger:
                 parse_mode=ParseMode.HTML,
                 message_thread_id=thread_id or None,
             ),
+            repeatable=False,
         )
         return int(message.message_id)
 
