@@ -329,3 +329,14 @@ async def test_old_messages_records_and_update_ids_are_forgotten(bot: Bot) -> No
     assert left == [("board", 3), ("board", 4)]
     assert (await bot.db.db.row("SELECT COUNT(*) FROM imports"))[0] == 0
     assert (await bot.db.db.row("SELECT COUNT(*) FROM processed_updates"))[0] == 0
+
+
+async def test_a_caption_telegram_cannot_parse_goes_as_plain_text(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await open_group_game(bot)
+    fake.fail("sendPhoto", 400, "Bad Request: can't parse entities: unsupported start tag at byte offset 3")
+    await bot.say(GROUP, anna, "/m 5-5")
+    caption = fake.last("sendPhoto", GROUP).params["caption"]
+    assert "Ход 1: 5-5" in caption and "<b>" not in caption and "<a href" not in caption
+    assert "parse_mode" not in fake.last("sendPhoto", GROUP).params and not bot.errors

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import html
+import re
 
+_TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 ANSWER_LIMIT = 200
 """Telegram shows at most 200 characters in a button's answer."""
 CAPTION_LIMIT = 1024
@@ -24,10 +26,9 @@ def mention(user_id: int, display: str) -> str:
 
 
 def plain(text: str, limit: int = ANSWER_LIMIT) -> str:
-    """HTML text as plain text (for a button's answer), at most ``limit`` characters."""
-    for tag in ("<b>", "</b>", "<code>", "</code>", "<i>", "</i>"):
-        text = text.replace(tag, "")
-    text = html.unescape(text)
+    """HTML text as plain text (for a button's answer, or a text Telegram could not parse), at most ``limit``
+    characters."""
+    text = html.unescape(_TAG.sub("", text))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -27,7 +27,7 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, Time
 from telegram.warnings import PTBUserWarning
 
 from .budget import GroupBudget, Priority
-from .formatting import CAPTION_LIMIT, MESSAGE_LIMIT, cut
+from .formatting import CAPTION_LIMIT, MESSAGE_LIMIT, cut, plain
 from .keyboards import Markup
 
 log = logging.getLogger(__name__)
@@ -143,6 +143,7 @@ class Messenger:
             if not _parse_error(exc):
                 raise
             log.warning("Telegram could not parse a text as HTML (%s); sending it as plain text", exc)
+            text = plain(text, MESSAGE_LIMIT)
             message = await self.call(chat_id, lambda: send(None), repeatable=False)
         return int(message.message_id)
 
@@ -227,9 +228,19 @@ class Messenger:
             params["message_thread_id"] = thread_id
         if reply_to:
             params["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
-        sent: Any = await self.call(
-            chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params), repeatable=False
-        )
+        try:
+            sent: Any = await self.call(
+                chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params), repeatable=False
+            )
+        except BadRequest as exc:
+            if not _parse_error(exc):
+                raise
+            log.warning("Telegram could not parse a caption as HTML (%s); sending it as plain text", exc)
+            params["caption"] = plain(caption, CAPTION_LIMIT)
+            del params["parse_mode"]
+            sent = await self.call(
+                chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params), repeatable=False
+            )
         photos = sent.get("photo") or []
         return int(sent["message_id"]), (photos[-1].get("file_id") if photos else None)
 
