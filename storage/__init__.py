@@ -85,9 +85,9 @@ class Storage:
         return self.db.clock
 
     @asynccontextmanager
-    async def transaction(self, update_id: int | None = None) -> AsyncIterator[None]:
+    async def transaction(self, update_id: int | None = None, *, durable: bool = True) -> AsyncIterator[None]:
         """One write transaction across repositories (see ``Database.transaction``)."""
-        async with self.db.transaction(update_id):
+        async with self.db.transaction(update_id, durable=durable):
             yield
 
     async def close(self) -> None:

@@ -135,37 +135,52 @@ class Database:
         return await (await self.conn.execute(sql, params)).fetchone()
 
     @asynccontextmanager
-    async def transaction(self, update_id: int | None = None) -> AsyncIterator[None]:
+    async def transaction(self, update_id: int | None = None, *, durable: bool = True) -> AsyncIterator[None]:
         """One write transaction; with ``update_id``, the update is claimed in it (``Duplicate`` if it was before).
 
         Writers in this process queue on a lock, other processes wait on SQLite's. Inside a transaction, a nested
-        ``transaction()`` joins it: everything commits or rolls back together.
+        ``transaction()`` joins it: everything commits or rolls back together. A transaction that is not
+        ``durable`` (bookkeeping that can be redone: which message shows which board) commits without waiting for
+        the disk: a crash right after may undo it (never the moves, and never out of order: the next durable commit
+        makes it durable too), it cannot corrupt the file.
         """
         if _current.get() is self:
             await self._claim(update_id)
             yield
             return
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            token = _current.set(self)
+            if not durable:
+                await self.conn.execute("PRAGMA synchronous = NORMAL")
             try:
-                await self._claim(update_id)
-                yield
-            except BaseException:
+                async with self._transaction(update_id):
+                    yield
+            finally:
+                if not durable:
+                    await self.conn.execute("PRAGMA synchronous = FULL")
+
+    @asynccontextmanager
+    async def _transaction(self, update_id: int | None) -> AsyncIterator[None]:
+        """BEGIN ... COMMIT (or ROLLBACK), for a caller that holds the lock."""
+        await self.conn.execute("BEGIN IMMEDIATE")
+        token = _current.set(self)
+        try:
+            await self._claim(update_id)
+            yield
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                await self.conn.execute("ROLLBACK")
+            raise
+        else:
+            try:
+                await self.conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                # The commit may have reached the file even so (the write-ahead log can hold it): nobody may be
+                # told it failed, only that it could not be confirmed.
                 with contextlib.suppress(sqlite3.Error):
                     await self.conn.execute("ROLLBACK")
-                raise
-            else:
-                try:
-                    await self.conn.execute("COMMIT")
-                except sqlite3.Error as exc:
-                    # The commit may have reached the file even so (the write-ahead log can hold it): nobody may
-                    # be told it failed, only that it could not be confirmed.
-                    with contextlib.suppress(sqlite3.Error):
-                        await self.conn.execute("ROLLBACK")
-                    raise Unconfirmed(f"the commit was not confirmed: {exc}") from exc
-            finally:
-                _current.reset(token)
+                raise Unconfirmed(f"the commit was not confirmed: {exc}") from exc
+        finally:
+            _current.reset(token)
 
     async def _claim(self, update_id: int | None) -> None:
         if update_id is None:

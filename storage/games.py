@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 from tochki_bot.engine import Colour, GameSettings, Move, MoveKind, Point
@@ -273,8 +273,12 @@ class Games:
         state: GameState = "finished",
         rated: bool | None = None,
         draw_offer: Colour | None = None,
+        known: GameRecord | None = None,
     ) -> GameRecord:
         """Append ``move`` as move ``expected_ply + 1`` of an active game, in one transaction.
+
+        With ``known``, the game's row as read at ``expected_ply``, the new row is worked out from it instead of
+        being read back.
 
         The game's ply, score and clock are updated with it, and the pending draw offer becomes ``draw_offer`` (a
         player's offer stands through their own move); with ``result`` the game ends in ``state``
@@ -310,6 +314,23 @@ class Games:
             if cursor.rowcount != 1:
                 raise Conflict(f"game {game_id} is not active at move {expected_ply}")
             await self._db.execute(_INSERT_MOVE, _move_row(game_id, expected_ply + 1, move, user_id, now))
+        if known is not None and known.id == game_id and known.ply == expected_ply:
+            moved = replace(
+                known, ply=expected_ply + 1, score_blue=score[0], score_red=score[1], reminded=0, updated_at=now
+            )
+            if result is None:
+                return replace(moved, deadline=deadline, alert_at=alert_at, draw_offer=draw_offer)
+            return replace(
+                moved,
+                deadline=None,
+                alert_at=None,
+                draw_offer=None,
+                state=state,
+                winner=result[0],
+                reason=result[1],
+                finished_at=now,
+                rated=known.rated if rated is None else rated,
+            )
         game = await self.get(game_id)
         assert game is not None
         return game

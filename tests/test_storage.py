@@ -454,3 +454,25 @@ async def test_a_version_1_database_is_upgraded_to_the_current_schema(tmp_path: 
     await db.follows.add(1, 5)
     assert await db.follows.of_game(1) == [5]
     await db.close()
+
+
+async def test_the_row_worked_out_after_a_move_is_the_row_stored(db: Storage) -> None:
+    record = await active_game(db)
+    record = await db.games.update(record.id, draw_offer="blue", deadline=5.0, alert_at=4.0, reminded=1)
+    cases = [
+        (Move.dot("blue", 1, 1), {"draw_offer": "blue", "deadline": 100.0, "alert_at": 50.0}),
+        (Move.dot("red", 2, 2), {"draw_offer": None, "deadline": 200.0, "alert_at": 150.0}),
+        (Move("blue", MoveKind.RESIGN), {"result": ("red", "resignation"), "rated": False, "state": "cancelled"}),
+    ]
+    for move, extra in cases:
+        worked_out = await db.games.append_move(
+            record.id,
+            record.ply,
+            move,
+            user_id=1,
+            score=(3, 4),
+            known=record,
+            **extra,  # type: ignore[arg-type]
+        )
+        assert worked_out == await db.games.get(record.id)
+        record = worked_out

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
 
@@ -89,9 +89,23 @@ def t(lang: Language, key: str, **values: object) -> str:
     """The text ``key`` in ``lang`` with ``values`` filled in.
 
     An unknown language falls back to English. Raises ``KeyError`` for an unknown key and ``TextError`` when Fluent
-    reports an error (say, a value the message needs was not given).
+    reports an error (say, a value the message needs was not given). Texts are cached: a board's caption asks for
+    the same few again and again.
     """
-    bundle = _bundle(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    try:
+        return _cached(lang, key, tuple(sorted(values.items())))
+    except TypeError:  # a value that cannot be a cache key
+        return _format(lang, key, values)
+
+
+@lru_cache(maxsize=8192)
+def _cached(lang: Language, key: str, items: tuple[tuple[str, object], ...]) -> str:
+    return _format(lang, key, dict(items))
+
+
+def _format(lang: Language, key: str, values: dict[str, object]) -> str:
+    bundle = _bundle(lang)
     if not bundle.has_message(key):
         raise KeyError(key)
     message = bundle.get_message(key)

@@ -14,14 +14,16 @@ class Messages:
 
     async def sent(self, message: MessageRecord) -> None:
         """A message about a game or record was sent (its id is what Telegram gave back)."""
-        await self._storage.messages.add(message)
+        async with self._storage.transaction(durable=False):
+            await self._storage.messages.add(message)
 
     async def replaced(
         self, new: list[MessageRecord], retired: list[MessageRecord], announced: Notice | None = None
     ) -> None:
         """New messages (boards) were sent and the buttons of ``retired`` older ones taken away; with ``announced``,
-        that announcement is no longer owed. All in one transaction."""
-        async with self._storage.transaction():
+        that announcement is no longer owed. All in one transaction, which need not wait for the disk: if a crash
+        undoes it, the announcement is made again."""
+        async with self._storage.transaction(durable=False):
             for message in new:
                 await self._storage.messages.add(message)
             for old in retired:
@@ -45,7 +47,8 @@ class Messages:
 
     async def retired(self, chat_id: int, message_id: int) -> None:
         """A message's buttons were taken away."""
-        await self._storage.messages.retire(chat_id, message_id)
+        async with self._storage.transaction(durable=False):
+            await self._storage.messages.retire(chat_id, message_id)
 
     async def picture(self, game_id: int, ply: int) -> str | None:
         """Telegram's ``file_id`` of a picture of the game at ``ply`` already uploaded, if any."""

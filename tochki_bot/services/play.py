@@ -94,6 +94,7 @@ class Play:
                 state="cancelled" if cancelled else "finished",
                 rated=False if cancelled else None,
                 draw_offer=draw_offer,
+                known=record,
             )
         core.positions.keep(record.id, trial)
         return await core.view(new, areas, trial)

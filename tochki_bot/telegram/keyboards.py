@@ -90,17 +90,24 @@ def default_window(game: Game) -> Window:
     return window_at(game.width, game.height, (game.width + 1) // 2, (game.height + 1) // 2)
 
 
-def move_keyboard(lang: Language, view: GameView, window: Window, zoom: bool = False) -> Markup:
+def move_keyboard(
+    lang: Language,
+    view: GameView,
+    window: Window,
+    zoom: bool = False,
+    grid: tuple[Sequence[Sequence[str | None]], Sequence[Sequence[str | None]]] | None = None,
+) -> Markup:
     """One button per point of the window (rows from the top), then the arrows that can move it (none points off
     the board), the jump to the last move and the zoom switch.
 
     Returned as the Bot API's JSON: this keyboard goes with every board, and building ~70 ``InlineKeyboardButton``
-    objects, then serialising them, costs more than drawing the picture.
+    objects, then serialising them, costs more than drawing the picture. ``grid`` is the position's ``(dots,
+    owners)`` when already at hand (from the picture).
     """
     game = view.position
     g, ply = view.id, game.ply
     last = game.last_move.point if game.last_move is not None else None
-    dots, owners = game.grid()
+    dots, owners = grid if grid is not None else game.grid()
     rows: list[list[dict[str, str]]] = []
     for y in range(window.y1, window.y0 - 1, -1):
         row = []

@@ -155,12 +155,15 @@ class Presenter:
         window = default_window(view.position) if with_buttons else None
         key = (seat.lang, window is not None)
         png = pictures.get(key) if pictures is not None else None
+        grid = None
         if png is None:
-            png = await self.render(self.picture_of(view, seat.lang, window))
+            picture = self.picture_of(view, seat.lang, window)
+            grid = (picture.dots, picture.owners)
+            png = await self.render(picture)
             if pictures is not None:
                 pictures[key] = png
         caption = board_caption(seat.lang, view, seat.role, seat.reader, now=self.services.now, window=window)
-        keyboard = move_keyboard(seat.lang, view, window) if window is not None else None
+        keyboard = move_keyboard(seat.lang, view, window, grid=grid) if window is not None else None
         sent = await self.messenger.send_board(
             seat.chat_id, png, caption, keyboard, thread_id=seat.thread_id, reply_to=reply_to, priority=priority
         )
@@ -172,12 +175,17 @@ class Presenter:
             seat.chat_id, message_id, "board", game_id=view.id, ply=view.ply, live=with_buttons, file_id=file_id
         )
 
-    async def _older_boards(self, view: GameView, chat_id: int, new: MessageRecord) -> list[MessageRecord]:
+    async def _older_boards(
+        self, view: GameView, chat_id: int, new: MessageRecord, live: list[MessageRecord] | None = None
+    ) -> list[MessageRecord]:
         """Take the buttons off the chat's older boards of the game (a few at a time, as the budget allows); the
-        ones done. Nothing here can fail the announcement: a board whose keyboard stays is refused when pressed."""
+        ones done. Nothing here can fail the announcement: a board whose keyboard stays is refused when pressed.
+        ``live`` is the game's messages with buttons, when already at hand."""
         retired: list[MessageRecord] = []
         try:
-            for old in await self.services.messages.live(view.id, chat_id=chat_id, kind="board"):
+            if live is None:
+                live = await self.services.messages.live(view.id, chat_id=chat_id, kind="board")
+            for old in (m for m in live if m.kind == "board" and m.chat_id == chat_id):
                 if len(retired) == RETIRE_AT_ONCE:
                     break
                 if old.message_id != new.message_id and await self.messenger.edit_keyboard(
@@ -248,6 +256,7 @@ class Presenter:
         complete = True
         again = notice.created_at > 0  # made again from the outbox: some seats may have their board already
         told = await self.services.messages.boards_at(view.id, view.ply) if again else set()
+        live = await self.services.messages.live(view.id)  # boards to take buttons off, questions to close
         for seat in await self.seats(view):
             if seat.chat_id in told:
                 continue
@@ -269,7 +278,7 @@ class Presenter:
                 continue
             if new is not None:
                 boards.append(new)
-                retired.extend(await self._older_boards(view, seat.chat_id, new))
+                retired.extend(await self._older_boards(view, seat.chat_id, new, live))
         try:
             await self.services.messages.replaced(boards, retired, notice if complete else None)
         except Exception:
@@ -279,14 +288,14 @@ class Presenter:
             complete = False
         if not complete and again:
             await self.services.outbox.failed(notice)
-        await self._tidy(view)
+        await self._tidy(view, live)
         return complete
 
-    async def _tidy(self, view: GameView) -> None:
+    async def _tidy(self, view: GameView, live: list[MessageRecord]) -> None:
         try:
-            await self.close_questions(view)
+            await self.close_questions(view, [m for m in live if m.kind == "question"])
             if view.result is not None:
-                await self._end_following(view)
+                await self._end_following(view, [m for m in live if m.kind == "follow"])
         except Exception:
             log.warning("could not tidy the questions and spectators of game %s", view.id, exc_info=True)
 
@@ -302,8 +311,8 @@ class Presenter:
         else:
             await self.announce(view, notice)
 
-    async def _end_following(self, view: GameView) -> None:
-        for note in await self.services.messages.live(view.id, kind="follow"):
+    async def _end_following(self, view: GameView, notes: list[MessageRecord]) -> None:
+        for note in notes:
             lang = await self.chat_language(note.chat_id)
             await self.answered(note, t(lang, "watching_ended", id=view.id))
         await self.services.records.game_over(view.id)
@@ -422,10 +431,13 @@ class Presenter:
         if await self.messenger.edit_text(chat_id, message_id, text, priority=priority):
             await self.services.messages.retired(chat_id, message_id)
 
-    async def close_questions(self, view: GameView) -> None:
+    async def close_questions(self, view: GameView, questions: list[MessageRecord] | None = None) -> None:
         """Questions out of date: every one once the game is over; a draw offer once it is no longer pending (the
-        opponent moved instead of answering); a confirmation once a move was made after it was asked."""
-        for question in await self.services.messages.live(view.id, kind="question"):
+        opponent moved instead of answering); a confirmation once a move was made after it was asked. ``questions``
+        are the game's open questions, when already at hand."""
+        if questions is None:
+            questions = await self.services.messages.live(view.id, kind="question")
+        for question in questions:
             if view.result is None:
                 if question.topic == "draw" and view.draw_offer is not None:
                     continue
