@@ -89,11 +89,15 @@ class Messages:
         return str(row[0]) if row else None
 
     async def prune(self, created_before: float) -> int:
-        """Forget messages without buttons sent before ``created_before`` (nobody replies to a board that old),
+        """Forget messages sent before ``created_before`` (nobody replies to a board that old): those without
+        buttons, and those whose buttons no longer matter (of a game that is over, or a "which game?" question),
         keeping each game's latest board (its picture is shared again by ``file_id``); how many."""
         async with self._db.transaction():
             cursor = await self._db.execute(
-                "DELETE FROM messages WHERE live = 0 AND created_at < ? AND NOT (kind = 'board' AND EXISTS "
+                "DELETE FROM messages WHERE created_at < ? "
+                "AND (live = 0 OR game_id IS NULL OR game_id IN "
+                "(SELECT id FROM games WHERE state IN ('finished', 'cancelled'))) "
+                "AND NOT (kind = 'board' AND EXISTS "
                 "(SELECT 1 FROM games g WHERE g.id = messages.game_id AND g.ply = messages.ply))",
                 (created_before,),
             )

@@ -28,6 +28,17 @@ class Stats:
         rows = await self._db.rows(sql + " ORDER BY finished_at, id", params)
         return [(int(b), int(r), w) for b, r, w in rows]
 
+    async def rated_version(self, chat_id: int | None = None) -> tuple[int, float]:
+        """``(how many, when the last ended)`` of the finished rated games (of a group chat, or all): ratings
+        computed from them hold while this is the same."""
+        sql = "SELECT COUNT(*), COALESCE(MAX(finished_at), 0) FROM games WHERE state = 'finished' AND rated = 1"
+        params: tuple[Any, ...] = ()
+        if chat_id is not None:
+            sql += " AND chat_id = ? AND kind = 'group'"
+            params = (chat_id,)
+        row = await self._db.row(sql, params)
+        return (int(row[0]), float(row[1])) if row else (0, 0.0)
+
     async def chat_table(self, chat_id: int) -> list[tuple[int, int, int, int]]:
         """``(user_id, wins, losses, draws)`` over the chat's finished games, best first."""
         rows = await self._db.rows(

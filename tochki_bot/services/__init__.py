@@ -129,17 +129,17 @@ class Services:
         """A group became a supergroup and got a new id: its settings and games move to it (the old group's messages
         stay there, without buttons to take away).
 
-        If the new chat already has an open game in a topic where the old one has one too, the lobby of the two is
-        cancelled (an active game is kept). Returns how many games moved; running it twice changes nothing more.
+        If the new chat already has an open game in a topic where the old one has one too, one of the two gives way:
+        the new chat's lobby, else the old chat's game (it is cancelled under its lock, and its players are told
+        through the outbox). Returns how many games moved; running it twice changes nothing more.
         """
         storage = self._core.storage
+        for old in await storage.games.of_chat_open(old_id):
+            new = await storage.games.open_in(new_id, old.thread_id)
+            if new is not None:
+                await self.lobby.give_way(new if new.state == "lobby" else old)
         async with storage.transaction():
             await storage.chats.copy(old_id, new_id, "supergroup")
-            for old in await storage.games.of_chat_open(old_id):
-                new = await storage.games.open_in(new_id, old.thread_id)
-                if new is not None:
-                    loser = new if new.state == "lobby" else old
-                    await storage.games.update(loser.id, state="cancelled", deadline=None, alert_at=None)
             moved = await storage.games.move_chat(old_id, new_id)
             await storage.messages.retire_chat(old_id)  # they stay in the old group, which takes no more edits
         self.people.forget_chat(old_id)

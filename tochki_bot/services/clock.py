@@ -3,16 +3,18 @@ it all survives restarts."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Literal
 
-from storage import Conflict
+from storage import Conflict, GameRecord
 
 from .core import Core
 from .lobby import Lobby
 from .model import GameView
 from .play import Play
 
+log = logging.getLogger(__name__)
 LAST_CALL = 3600
 """The second reminder comes this many seconds before the deadline (or at 90 % of a shorter time)."""
 
@@ -61,17 +63,26 @@ class GameClock:
                 break
             for record in due:
                 seen.add(record.id)
-                assert record.deadline is not None
-                if record.deadline <= now:
-                    ended = await self._play.time_out(record.id, now)
-                    if ended is not None:
-                        found.timeouts.append(ended)
-                    continue
-                reminder = await self._remind(record.id, now)
-                if reminder is not None:
-                    found.reminders.append(reminder)
-        found.expired.extend(await self._lobby.expire(now))
+                try:
+                    await self._attend(record, now, found)
+                except Exception:  # one game that cannot be read or written must not stop the others
+                    log.exception("the clock could not attend to game %s", record.id)
+        try:
+            found.expired.extend(await self._lobby.expire(now))
+        except Exception:
+            log.exception("the clock could not close the stale lobbies")
         return found
+
+    async def _attend(self, record: GameRecord, now: float, found: ClockPass) -> None:
+        assert record.deadline is not None
+        if record.deadline <= now:
+            ended = await self._play.time_out(record.id, now)
+            if ended is not None:
+                found.timeouts.append(ended)
+            return
+        reminder = await self._remind(record.id, now)
+        if reminder is not None:
+            found.reminders.append(reminder)
 
     async def _remind(self, game_id: int, now: float) -> Reminder | None:
         core = self._core

@@ -65,14 +65,20 @@ class Core:
         return await self.view(await self.record(game_id))
 
     @asynccontextmanager
-    async def locked(self, game_id: int) -> AsyncIterator[GameRecord]:
+    async def locked(self, game_id: int, update_id: int | None = None) -> AsyncIterator[GameRecord]:
         """Hold the game's lock (operations on one game queue) and give its current row.
+
+        With ``update_id``, an update another process already handled is recognised here, after the row is read:
+        the other process's change and its claim of the update were committed together, so a repeat gets
+        ``DUPLICATE`` (silence), never a refusal such as "not your move".
 
         Storage conflicts and duplicates met inside become ``BUSY`` and ``DUPLICATE``, a commit the database could
         not confirm ``UNCONFIRMED``; the cached position is dropped whenever a write may have failed.
         """
         async with self.locks.hold(game_id):
             record = await self.record(game_id)
+            if update_id is not None and await self.storage.db.is_processed(update_id):
+                raise ServiceError(Problem.DUPLICATE)
             try:
                 yield record
             except Conflict:

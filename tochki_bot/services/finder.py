@@ -126,6 +126,10 @@ class Finder:
         return [await core.view(r) for r in records]
 
     async def _visible(self, record: GameRecord, place: Place, user_id: int) -> bool:
+        """A game may be named here by this person: their own, this chat's, or one this chat follows; a private
+        game only in a private chat (a player may not publish it in a group)."""
+        if record.kind == "private" and not place.private:
+            return False
         if user_id in record.players or user_id == record.creator_id or record.chat_id == place.chat_id:
             return True
         return record.id in await self._core.storage.follows.of_chat(place.chat_id)

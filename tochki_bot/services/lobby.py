@@ -152,7 +152,7 @@ class Lobby:
         """The creator changes a setting of a game in the lobby: ``size`` (``39x32``), ``start``, ``time``
         (seconds, ``0`` for none) or ``colours``."""
         core = self._core
-        async with core.locked(game_id) as record:
+        async with core.locked(game_id, update_id) as record:
             if record.state != "lobby":
                 raise ServiceError(Problem.STARTED_ALREADY if record.state == "active" else Problem.GAME_OVER)
             if who.id != record.creator_id:
@@ -184,7 +184,7 @@ class Lobby:
         A private game is joined through its invitation (``accept_invite``) only.
         """
         core = self._core
-        async with core.locked(game_id) as record:
+        async with core.locked(game_id, update_id) as record:
             if record.kind != "group" or record.chat_id != place.chat_id:
                 raise ServiceError(Problem.INVITE_NEEDED)
             return await self._start(record, who, update_id)
@@ -195,7 +195,7 @@ class Lobby:
         found = await core.storage.games.by_invite(code)
         if found is None or found.kind != "private":
             raise ServiceError(Problem.INVITE_UNKNOWN)
-        async with core.locked(found.id) as record:
+        async with core.locked(found.id, update_id) as record:
             return await self._start(record, who, update_id)
 
     async def _start(self, record: GameRecord, who: Person, update_id: int | None) -> GameView:
@@ -243,7 +243,7 @@ class Lobby:
     async def cancel(self, game_id: int, who: Person, update_id: int | None = None) -> GameView:
         """Close a game in the lobby (its creator) or one that started but has no move yet (either player)."""
         core = self._core
-        async with core.locked(game_id) as record:
+        async with core.locked(game_id, update_id) as record:
             if record.state == "lobby":
                 if who.id != record.creator_id:
                     creator = await core.people.player(record.creator_id)
@@ -259,6 +259,25 @@ class Lobby:
                 await core.storage.outbox.add(game_id, record.ply, "closed")
                 record = await core.storage.games.update(
                     game_id,
+                    expect_state=record.state,
+                    expect_ply=record.ply,
+                    state="cancelled",
+                    deadline=None,
+                    alert_at=None,
+                )
+            return await core.view(record)
+
+    async def give_way(self, game: GameRecord) -> GameView | None:
+        """Cancel an open game that must make room for another in its place (a group that became a supergroup);
+        ``None`` if it was no longer open. Its players are told through the outbox."""
+        core = self._core
+        async with core.locked(game.id) as record:
+            if record.state not in ("lobby", "active"):
+                return None
+            async with core.storage.transaction():
+                await core.storage.outbox.add(record.id, record.ply, "closed")
+                record = await core.storage.games.update(
+                    record.id,
                     expect_state=record.state,
                     expect_ply=record.ply,
                     state="cancelled",

@@ -155,10 +155,6 @@ class GameView:
         return self.player(other(colour)) if colour is not None else None
 
     @property
-    def active(self) -> bool:
-        return self.state == "active"
-
-    @property
     def to_move(self) -> Colour | None:
         """Whose move it is, while the game is being played."""
         return self.position.to_move if self.state == "active" and not self.position.is_over else None

@@ -111,7 +111,7 @@ class Play:
     ) -> GameView:
         """``who`` puts a dot on ``x-y``: checks the player, the turn, the clock and the rules; stores the move."""
         core = self._core
-        async with core.locked(game_id) as record:
+        async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
             game = await self._position(record)
             if game.to_move != colour:
@@ -130,7 +130,7 @@ class Play:
         """``who`` resigns and the opponent wins; before ``who`` made any move, the game is cancelled instead
         (unrated)."""
         core = self._core
-        async with core.locked(game_id) as record:
+        async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
             trial = (await self._position(record)).copy()
             trial.resign(colour)
@@ -155,7 +155,7 @@ class Play:
     ) -> GameView:
         """``who`` declares grounding on their move (8.2-8.4); the game ends and the score decides."""
         core = self._core
-        async with core.locked(game_id) as record:
+        async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
             game = await self._position(record)
             if game.to_move != colour:
@@ -167,7 +167,7 @@ class Play:
     async def offer_draw(self, game_id: int, who: Person, update_id: int | None = None) -> DrawOffer:
         """``who`` offers a draw; if the opponent had offered one already, the draw is agreed."""
         core = self._core
-        async with core.locked(game_id) as record:
+        async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, None)
             game = await self._position(record)
             if record.draw_offer == colour:
@@ -186,7 +186,7 @@ class Play:
         """The opponent accepts or declines the pending draw offer (it stands through the offerer's own move and
         lapses when the opponent moves instead of answering)."""
         core = self._core
-        async with core.locked(game_id) as record:
+        async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, None)
             if record.draw_offer is None:
                 raise ServiceError(Problem.NO_DRAW_OFFER)

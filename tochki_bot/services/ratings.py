@@ -6,12 +6,14 @@ Everyone starts at 1500; K is 40 for a player's first 10 games, then 20.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from storage import Storage
 
 from ..engine import Colour
+from .support import LRU
 
 START = 1500.0
 K_NEW = 40.0
@@ -69,11 +71,20 @@ class Ratings:
 
     def __init__(self, storage: Storage) -> None:
         self._storage = storage
+        self._tables: LRU[int | None, tuple[tuple[int, float], dict[int, Rating]]] = LRU(256)
 
     async def table(self, chat_id: int | None = None) -> dict[int, Rating]:
         """Elo ratings from the finished rated games of a group chat, or of all games (everyone's: see
-        ``public_table`` for the list anyone may see)."""
-        return ratings(await self._storage.stats.rated_results(chat_id))
+        ``public_table`` for the list anyone may see). Kept until another rated game ends; worked out in a worker
+        thread (100,000 games take a fifth of a second)."""
+        version = await self._storage.stats.rated_version(chat_id)
+        known = self._tables.get(chat_id)
+        if known is not None and known[0] == version:
+            return known[1]
+        results = await self._storage.stats.rated_results(chat_id)
+        table = await asyncio.to_thread(ratings, results)
+        self._tables.put(chat_id, (version, table))
+        return table
 
     async def public_table(self) -> dict[int, Rating]:
         """The ratings of all games, of the players who agreed to appear in them."""

@@ -71,7 +71,7 @@ class Positions:
         self._cache: LRU[int, Game] = LRU(size)
 
     async def of(self, record: GameRecord) -> Game:
-        """The position of ``record`` (treat it as read-only; ``fork`` gives one to change)."""
+        """The position of ``record`` (treat it as read-only; ``Game.copy`` gives one to change)."""
         game = self._cache.get(record.id)
         if game is not None and game.ply == record.ply and game.settings == record.settings:
             return game
@@ -89,8 +89,3 @@ class Positions:
     def forget(self, game_id: int) -> None:
         """Drop a cached position (a write failed, or may have)."""
         self._cache.pop(game_id)
-
-
-def fork(game: Game) -> Game:
-    """A copy of a position to try a move on, leaving the cached one untouched."""
-    return Game.from_settings(game.settings, game.moves)
