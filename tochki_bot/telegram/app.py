@@ -169,12 +169,15 @@ async def startup(application: Application) -> None:
     )
     application.bot_data["pruned_at"] = 0.0
     # Before any update: games whose time ran out while the bot was down are decided, and whatever was stored but
-    # not announced (the bot stopped between the two) is announced now.
-    found = await services.clock.tick()
-    await front.presenter.clock(found)
-    announced = await front.presenter.owed(grace=0.0)
-    if len(found) or announced:
-        log.info("on start: %d clock events, %d announcements made again", len(found), announced)
+    # not announced (the bot stopped between the two) is announced now. Nothing here may keep the bot from starting.
+    try:
+        found = await services.clock.tick()
+        await front.presenter.clock(found)
+        announced = await front.presenter.owed(grace=0.0)
+        if len(found) or announced:
+            log.info("on start: %d clock events, %d announcements made again", len(found), announced)
+    except Exception:
+        log.exception("the clock's first pass failed; the bot starts anyway")
     for lang in LANGUAGES:
         commands = [BotCommand(c, t(lang, f"cmd_{c}")) for c in MENU]
         try:

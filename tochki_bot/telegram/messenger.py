@@ -57,6 +57,12 @@ def _missing_message(exc: BadRequest) -> bool:
     return "message to edit not found" in text or "message can't be edited" in text or "message not found" in text
 
 
+def _chat_gone(exc: BadRequest) -> bool:
+    """A chat the bot can no longer write to, said as a bad request (not as "forbidden")."""
+    text = exc.message.lower()
+    return "chat not found" in text or "user is deactivated" in text or "group chat was deactivated" in text
+
+
 def _parse_error(exc: BadRequest) -> bool:
     return "can't parse entities" in exc.message.lower()
 
@@ -98,6 +104,10 @@ class Messenger:
                 return await make()
             except Forbidden as exc:
                 raise Unreachable(chat_id, str(exc)) from exc
+            except BadRequest as exc:
+                if _chat_gone(exc):
+                    raise Unreachable(chat_id, str(exc)) from exc
+                raise
             except RetryAfter:
                 raise  # the rate limiter already waited and retried
             except (TimedOut, NetworkError) as exc:
@@ -156,7 +166,8 @@ class Messenger:
         *,
         priority: Priority = Priority.NORMAL,
     ) -> bool:
-        """Change a text message (keyboard too); ``False`` if the message is gone or the budget left it out."""
+        """Change a text message (keyboard too); ``False`` only if the budget left it out (to try again later): a
+        message that is gone has nothing left to change."""
         if not self.allowed(chat_id, priority):
             return False
         try:
@@ -172,10 +183,8 @@ class Messenger:
                 ),
             )
         except BadRequest as exc:
-            if _not_modified(exc):
+            if _not_modified(exc) or _missing_message(exc):
                 return True
-            if _missing_message(exc):
-                return False
             raise
         return True
 

@@ -235,8 +235,6 @@ async def on_show(req: Request, data: cb.Show) -> None:
     """A game picked from ``/games``: its board here (a private game's board only in a private chat)."""
     view = await req.services.finder.find(req.place, req.person.id, Want.SHOW, game_id=data.game)
     assert isinstance(view, GameView)
-    if view.kind == "private" and not req.place.private:
-        raise ServiceError(Problem.NO_SUCH_GAME, id=view.id)
     await req.answer()
     await show_board(req, view)
 

@@ -22,6 +22,7 @@ from ..engine import other
 from ..i18n import LANGUAGES, Language, duration, language_for, t
 from ..pictures import board_view
 from ..services import ClockPass, GameView, MessageRecord, Notice, Player, Reminder, Services
+from ..services.support import KeyedLocks
 from .budget import Priority
 from .captions import (
     Role,
@@ -74,6 +75,8 @@ class Presenter:
         self.username = username
         self._in_flight: set[tuple[int, int, str]] = set()
         """Announcements being made right now (the outbox's drain leaves them alone)."""
+        self._games = KeyedLocks()
+        """One announcement of a game at a time, so that a chat's newest board is the game's newest position."""
 
     # --------------------------------------------------------------------------------------------------------------
     # Languages and audiences
@@ -104,7 +107,8 @@ class Presenter:
     def seat_here(self, view: GameView, chat_id: int, thread_id: int, lang: Language, reader: int) -> Seat:
         """The seat of whoever asks to see a game in ``chat_id`` (a group, a player, or an onlooker)."""
         if chat_id < 0:
-            return Seat(chat_id, thread_id, lang, "group" if chat_id == view.chat_id else "spectator")
+            home = chat_id == view.chat_id and thread_id == view.thread_id  # the game's own group topic
+            return Seat(chat_id, thread_id, lang, "group" if home else "spectator")
         role: Role = "player" if view.colour_of(reader) is not None else "spectator"
         return Seat(chat_id, 0, lang, role, reader)
 
@@ -185,7 +189,7 @@ class Presenter:
         try:
             if live is None:
                 live = await self.services.messages.live(view.id, chat_id=chat_id, kind="board")
-            for old in (m for m in live if m.kind == "board" and m.chat_id == chat_id):
+            for old in (m for m in live if m.kind == "board" and m.chat_id == chat_id and m.ply <= new.ply):
                 if len(retired) == RETIRE_AT_ONCE:
                     break
                 if old.message_id != new.message_id and await self.messenger.edit_keyboard(
@@ -245,7 +249,12 @@ class Presenter:
         key = (notice.game_id, notice.ply, notice.kind)
         self._in_flight.add(key)
         try:
-            return await self._announce(view, notice)
+            async with self._games.hold(view.id):
+                latest = await self.services.game(view.id)
+                if latest.ply > view.ply:  # a later move's announcement shows more: this one is moot
+                    await self.services.outbox.done(notice.game_id, notice.ply, notice.kind)
+                    return True
+                return await self._announce(view, notice)
         finally:
             self._in_flight.discard(key)
 
@@ -305,7 +314,7 @@ class Presenter:
             return
         log.info("announcing game %s (%s at move %s) again", view.id, notice.kind, notice.ply)
         if notice.kind == "closed":
-            await self.closed(view)
+            await self.closed(view, notice=notice)
         elif notice.kind == "started":
             await self.started(view, notice)
         else:
@@ -365,28 +374,55 @@ class Presenter:
             log.warning("could not edit the lobby messages of game %s", view.id, exc_info=True)
         await self.announce(view, notice or Notice(view.id, view.ply, "started", 0.0))
 
-    async def closed(self, view: GameView, *, by: int | None = None) -> None:
+    async def closed(self, view: GameView, *, by: int | None = None, notice: Notice | None = None) -> bool:
         """A lobby (or a game before its first move) was cancelled or expired: its messages say so, its buttons go,
-        and in a private game the other player is told."""
+        spectators are released, and in a private game the other player is told.
+
+        Each message and player is tried whatever happened to the others; the outbox's announcement is settled only
+        when all were done (a group's budget may leave an edit for later); otherwise it is made again later, to what
+        is still left. Returns whether it was settled."""
         if view.reason == "expired":
             key = "lobby_expired" if view.kind == "private" else "lobby_expired_group"
         else:
             key = "lobby_cancelled"
+        complete = True
         told: set[int] = set()
         for message in await self.services.messages.live(view.id):
-            lang = await self.chat_language(message.chat_id)
-            if message.kind == "board":
-                if await self.messenger.edit_keyboard(message.chat_id, message.message_id, priority=Priority.LOW):
-                    await self.services.messages.retired(message.chat_id, message.message_id)
-            else:
-                await self.answered(message, t(lang, key, id=view.id))
-                told.add(message.chat_id)
-        if view.kind == "private":
+            try:
+                if message.kind == "board":
+                    done = await self.messenger.edit_keyboard(
+                        message.chat_id, message.message_id, priority=Priority.NORMAL
+                    )
+                    if done:
+                        await self.services.messages.retired(message.chat_id, message.message_id)
+                else:
+                    lang = await self.chat_language(message.chat_id)
+                    done = await self.settle(message.chat_id, message.message_id, t(lang, key, id=view.id))
+                    told.add(message.chat_id)
+                complete = complete and done
+            except Unreachable:
+                await self.services.messages.retired(message.chat_id, message.message_id)
+            except Exception:
+                log.exception("could not close message %s of game %s", message.message_id, view.id)
+                complete = False
+        if view.kind == "private" and not (notice is not None and notice.attempts):  # told once, not on every try
             for player in view.players:
                 if player.id != by and player.id not in told:
-                    with contextlib.suppress(Unreachable):
+                    try:
                         await self.messenger.send_text(player.id, t(player_language(player), key, id=view.id))
-        await self.services.outbox.done(view.id, view.ply, "closed")
+                    except Unreachable:
+                        await self._reached(player.id, False)
+                    except Exception:
+                        log.exception("could not tell player %s that game %s closed", player.id, view.id)
+                        complete = False
+        with contextlib.suppress(Exception):
+            await self.services.records.game_over(view.id)
+        notice = notice or Notice(view.id, view.ply, "closed", 0.0)
+        if complete:
+            await self.services.outbox.done(view.id, view.ply, "closed")
+        elif notice.created_at:
+            await self.services.outbox.failed(notice)
+        return complete
 
     # --------------------------------------------------------------------------------------------------------------
     # Questions
@@ -424,12 +460,14 @@ class Presenter:
         """A question (or lobby, or note) is settled: its text says how, and its buttons go."""
         await self.settle(message.chat_id, message.message_id, text, priority)
 
-    async def settle(self, chat_id: int, message_id: int, text: str, priority: Priority = Priority.NORMAL) -> None:
+    async def settle(self, chat_id: int, message_id: int, text: str, priority: Priority = Priority.NORMAL) -> bool:
         """Edit a message with buttons to say how it was settled, without buttons (it is then no longer live).
 
-        If a group's budget leaves the edit out, the message stays live and is tidied with the next move."""
-        if await self.messenger.edit_text(chat_id, message_id, text, priority=priority):
-            await self.services.messages.retired(chat_id, message_id)
+        If a group's budget leaves the edit out (``False``), the message stays live and is tidied later."""
+        if not await self.messenger.edit_text(chat_id, message_id, text, priority=priority):
+            return False
+        await self.services.messages.retired(chat_id, message_id)
+        return True
 
     async def close_questions(self, view: GameView, questions: list[MessageRecord] | None = None) -> None:
         """Questions out of date: every one once the game is over; a draw offer once it is no longer pending (the
@@ -505,18 +543,25 @@ class Presenter:
     async def owed(self, *, grace: float | None = None) -> int:
         """Make every announcement the outbox owes for longer than ``grace`` seconds; how many were made."""
         owed = await self.services.outbox.owed(**({} if grace is None else {"grace": grace}))
-        for notice, view in owed:
-            await self._guarded(self.deliver(notice, view), view.id)
+        await self._together([(self.deliver(notice, view), view.id) for notice, view in owed])
         return len(owed)
 
     async def clock(self, found: ClockPass) -> None:
         """Tell everyone what the clock found: games lost on time, reminders, lobbies closed."""
-        for view in found.timeouts:
-            await self._guarded(self.announce(view), view.id)
-        for reminder in found.reminders:
-            await self._guarded(self.remind(reminder), reminder.view.id)
-        for view in found.expired:
-            await self._guarded(self.closed(view), view.id)
+        jobs: list[tuple[Awaitable[object], int]] = [(self.announce(view), view.id) for view in found.timeouts]
+        jobs += [(self.remind(reminder), reminder.view.id) for reminder in found.reminders]
+        jobs += [(self.closed(view), view.id) for view in found.expired]
+        await self._together(jobs)
+
+    async def _together(self, jobs: list[tuple[Awaitable[object], int]], at_once: int = 8) -> None:
+        """Run jobs a few at a time, each guarded: a chat waiting out flood control holds up only its own."""
+        slots = asyncio.Semaphore(at_once)
+
+        async def one(job: Awaitable[object], game_id: int) -> None:
+            async with slots:
+                await self._guarded(job, game_id)
+
+        await asyncio.gather(*(one(job, game_id) for job, game_id in jobs))
 
     @staticmethod
     async def _guarded(job: Awaitable[object], game_id: int) -> None:

@@ -34,8 +34,10 @@ BACKLOG = 100
 USER_RATE = 60
 """Commands (and private messages) a person may send a minute: a burst of that many, then one a second. Plain
 group chatter does not count: the bot reads it but answers none of it."""
-READ_ONLY = frozenset({"help", "rules", "start", "board", "games", "stats", "top", "me", "zoom", "sgf", "png"})
-"""Commands whose repeats, waiting together, need only one answer."""
+SAME_FOR_ALL = frozenset({"help", "rules", "stats", "top"})
+"""Read-only commands whose answer is the same whoever asks: repeats waiting together need one answer."""
+READ_ONLY = SAME_FOR_ALL | {"start", "board", "games", "me", "zoom", "sgf", "png"}
+"""Read-only commands: a person's repeats of one (the same words, replying to the same message) need one answer."""
 UNLIMITED = 1_000_000
 """PTB's own semaphore is made too large to ever wait: this processor limits concurrency itself."""
 
@@ -55,7 +57,8 @@ def order_key(update: object) -> Hashable | None:
 
 
 def signature(update: Update) -> tuple[Any, ...] | None:
-    """What makes two read-only commands in one chat the same request (``/rules`` and ``/rules@bot``), or ``None``."""
+    """What makes two read-only commands in one chat the same request (``/rules`` and ``/rules@bot`` from anyone;
+    ``/me`` from the same person), or ``None``."""
     message = update.message
     if message is None or not message.text or not message.text.startswith("/"):
         return None
@@ -63,7 +66,12 @@ def signature(update: Update) -> tuple[Any, ...] | None:
     command = command.split("@", 1)[0].lower()
     if command not in READ_ONLY:
         return None
-    return (message.chat_id, message.message_thread_id or 0, command, rest.strip())
+    place = (message.chat_id, message.message_thread_id or 0, command, rest.strip())
+    if command in SAME_FOR_ALL:
+        return place
+    sender = message.from_user.id if message.from_user else 0
+    replied = message.reply_to_message.message_id if message.reply_to_message else 0
+    return (*place, sender, replied)
 
 
 @dataclass

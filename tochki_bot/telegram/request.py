@@ -95,9 +95,12 @@ class Request:
             return None
         if await front.services.handled(update.update_id):
             return None  # handled before (here or by another process): a repeat says nothing, not "not your move"
-        thread = message.message_thread_id if message is not None and message.is_topic_message else 0
+        # The forum topic: of the message, or of the message a pressed button is on.
+        topical = update.effective_message
+        topic = getattr(topical, "is_topic_message", False) and getattr(topical, "message_thread_id", 0)
+        thread = int(topic or 0)
         person = Person(sender.id, sender.first_name, sender.last_name, sender.username, sender.language_code)
-        place = Place(chat.id, chat.type, chat.title or chat.full_name, thread or 0)
+        place = Place(chat.id, chat.type, chat.title or chat.full_name, thread)
         services = front.services
         player = await services.people.meet(person)
         chat_view = await services.people.visit(place, first_language=language_for(sender.language_code))

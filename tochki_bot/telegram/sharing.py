@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InlineQueryResultCachedPhoto, Update
 from telegram.constants import ParseMode
@@ -35,6 +36,15 @@ REPLAY_SECONDS = 45.0
 """A replay lasts about this long, whatever the number of moves (within 40-400 ms a move)."""
 PROGRESS_AFTER = 2.0
 """Show progress for replays that take longer than this many seconds."""
+_REPLAY_THREADS: list[ThreadPoolExecutor] = []
+
+
+def _replays() -> ThreadPoolExecutor:
+    """The one thread replays are drawn in, one after another: a replay takes seconds, and boards (drawn in the
+    default threads) must not wait behind several of them."""
+    if not _REPLAY_THREADS:
+        _REPLAY_THREADS.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay"))
+    return _REPLAY_THREADS[0]
 
 
 async def _send_file(req: Request, kind: str, data: bytes, filename: str, caption: str) -> None:
@@ -124,7 +134,7 @@ async def send_replay(req: Request, view: GameView) -> None:
         return
     progress = [0]
     frames = view.ply + 1
-    task = asyncio.ensure_future(asyncio.to_thread(replay_gif, view, req.lang, progress))
+    task = asyncio.get_running_loop().run_in_executor(_replays(), replay_gif, view, req.lang, progress)
     note: int | None = None
     started = time.monotonic()
     while not task.done():
