@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from urllib.parse import urlparse
 
@@ -32,7 +33,11 @@ def _parser() -> argparse.ArgumentParser:
         help="webhook: address to listen on (default 127.0.0.1, behind a reverse proxy; 0.0.0.0 for every interface)",
     )
     parser.add_argument("--port", type=int, default=8443, help="webhook: port to listen on (default 8443)")
-    parser.add_argument("--secret-token", help="webhook: secret Telegram sends with each update (default: random)")
+    parser.add_argument(
+        "--secret-token",
+        default=os.environ.get("TOCHKI_WEBHOOK_SECRET") or None,
+        help="webhook: secret Telegram sends with each update (default: $TOCHKI_WEBHOOK_SECRET, else random)",
+    )
     sub = parser.add_subparsers(dest="command")
     backup = sub.add_parser("backup", help="write a consistent copy of the database to PATH")
     backup.add_argument("path")
@@ -55,8 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "backup":
         from .services import default_path
 
+        source = default_path()
+        if not os.path.isfile(source):  # opening it would create an empty database: there is nothing to back up
+            print(f"backup failed: no database at {source} (TOCHKI_DB)", file=sys.stderr)
+            return 1
         try:
-            asyncio.run(_backup(default_path(), args.path))
+            asyncio.run(_backup(source, args.path))
         except (OSError, FileExistsError) as exc:
             print(f"backup failed: {exc}", file=sys.stderr)
             return 1

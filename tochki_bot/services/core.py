@@ -16,6 +16,14 @@ from .people import People
 from .support import KeyedLocks, Positions
 
 
+def clock_after_move(move_seconds: int | None, now: float) -> tuple[float | None, float | None]:
+    """The deadline of the next move and when the clock should first look at it (half time); ``None`` for untimed
+    games. Shared by the first move of a game (``Lobby``) and every later one (``Play``)."""
+    if not move_seconds:
+        return None, None
+    return now + move_seconds, now + move_seconds / 2
+
+
 class Core:
     """Shared by the services of one process. ``clock`` gives the time in seconds (tests inject their own)."""
 

@@ -10,7 +10,7 @@ from storage import Conflict, Duplicate, GameRecord, OpenGameExists
 
 from ..engine import Game, GameSettings, Move, MoveKind
 from ..engine.sgf import SgfRecord
-from .core import Core
+from .core import Core, clock_after_move
 from .errors import Problem, ServiceError
 from .model import ColourChoice, GameView, LobbyChoice, Person, Place
 
@@ -18,20 +18,11 @@ BOARD_CHOICES: tuple[tuple[int, int], ...] = ((39, 32), (30, 30), (25, 25), (20,
 START_CHOICES: tuple[str, ...] = ("cross", "four-crosses", "empty")
 TIME_CHOICES: tuple[int | None, ...] = (None, 3600, 86400, 3 * 86400)
 COLOUR_CHOICES: tuple[ColourChoice, ...] = ("creator_blue", "creator_red", "random")
-SETTINGS = ("size", "start", "time", "colours")
-"""What the creator of a lobby can change."""
 DEFAULT_TIME = 86400
 LOBBY_LIFETIME = 7 * 86400
+"""A lobby (an invitation) that nobody joined is closed after this many seconds."""
 LOBBIES = 10
 """Lobbies a person may have open at once, in all groups (and one invitation in private)."""
-"""A lobby (an invitation) that nobody joined is closed after this many seconds."""
-
-
-def clock_after_move(move_seconds: int | None, now: float) -> tuple[float | None, float | None]:
-    """The deadline of the next move and when the clock should first look at it (half time)."""
-    if not move_seconds:
-        return None, None
-    return now + move_seconds, now + move_seconds / 2
 
 
 @dataclass(frozen=True, slots=True)

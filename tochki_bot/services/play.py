@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from storage import GameRecord
 
 from ..engine import Area, Colour, Game, IllegalMove, other
-from .core import Core
+from .core import Core, clock_after_move
 from .errors import Problem, ServiceError, TimeIsUp
-from .lobby import clock_after_move
 from .model import GameView, Person
 
 

@@ -3,6 +3,7 @@ with the opponent's answer. Answered questions are edited to say how they were a
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 
 from ..i18n import t
@@ -11,6 +12,8 @@ from . import callbacks as cb
 from .captions import html_name
 from .keyboards import ground_keyboard, resign_keyboard
 from .request import Request, button, command, game_ref
+
+log = logging.getLogger(__name__)
 
 
 def _player_of(req: Request, view: GameView) -> None:
@@ -42,7 +45,7 @@ async def cmd_resign(req: Request, args: list[str]) -> None:
         await ask_resign(req, view)
 
 
-async def _asker(req: Request, user_id: int, view_id: int) -> None:
+async def _asker(req: Request, user_id: int) -> None:
     """A confirmation belongs to the person who asked for it."""
     if req.person.id != user_id:
         asker = await req.services.people.player(user_id)
@@ -64,7 +67,7 @@ async def _confirmed(
 ) -> None:
     """The answer to "resign?" or "ground?": only who asked may give it; "no" withdraws, "yes" does it. Either way
     the question says what became of it."""
-    await _asker(req, data.user, data.game)
+    await _asker(req, data.user)
     await _question(req, topic, data.game, data.user)
     message = req.message
     if not data.yes:
@@ -76,9 +79,14 @@ async def _confirmed(
     view = await act(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
     await req.answer()
     if message is not None:
+        # Settled before the announcement, which would otherwise close this question with a plainer text first.
+        # If the edit fails, the announcement is still owed in the outbox and is made all the same.
         colour = view.colour_of(req.person.id)
         done = t(req.lang, f"{topic}_done", id=view.id, name=html_name(view, colour) if colour else "?")
-        await req.presenter.settle(req.place.chat_id, message.message_id, done)
+        try:
+            await req.presenter.settle(req.place.chat_id, message.message_id, done)
+        except Exception:
+            log.warning("could not settle question %s in chat %s", message.message_id, req.place.chat_id, exc_info=True)
     await req.presenter.announce(view)
 
 

@@ -288,8 +288,8 @@ class Request:
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
 
-def command(fn: Callable[[Request, list[str]], Awaitable[None]]) -> Handler:
-    """A command handler: ``fn(req, args)``."""
+def _handler(fn: Callable[[Request, list[str]], Awaitable[None]], like: Callable[..., Any]) -> Handler:
+    """The prologue and the error mapping around ``fn(req, args)``, named after ``like``."""
 
     async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         req = await Request.of(update, context)
@@ -300,50 +300,53 @@ def command(fn: Callable[[Request, list[str]], Awaitable[None]]) -> Handler:
         except ServiceError as error:
             await req.refuse(error)
 
-    handle.__name__ = handle.__qualname__ = fn.__name__
-    handle.__doc__ = fn.__doc__
+    handle.__name__ = handle.__qualname__ = like.__name__
+    handle.__doc__ = like.__doc__
     return handle
+
+
+def command(fn: Callable[[Request, list[str]], Awaitable[None]]) -> Handler:
+    """A command handler: ``fn(req, args)``."""
+    return _handler(fn, fn)
 
 
 def message(fn: Callable[[Request], Awaitable[None]]) -> Handler:
     """A handler of plain messages (texts, documents): ``fn(req)``."""
-
-    async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        req = await Request.of(update, context)
-        if req is None:
-            return
-        try:
-            await fn(req)
-        except ServiceError as error:
-            await req.refuse(error)
-
-    handle.__name__ = handle.__qualname__ = fn.__name__
-    handle.__doc__ = fn.__doc__
-    return handle
+    return _handler(lambda req, _args: fn(req), fn)
 
 
 def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]], Handler]:
-    """A handler of one kind of button: ``fn(req, data)``. The press is always answered, exactly once."""
+    """A handler of one kind of button: ``fn(req, data)``. The press is always answered, exactly once: even when
+    understanding the press fails (the error handler logs it; the person sees ⚠️ at once instead of a spinner)."""
 
     def wrap(fn: Callable[[Request, C], Awaitable[None]]) -> Handler:
         async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             query = update.callback_query
             assert query is not None
-            data = kind.decode(query.data or "")
-            req = await Request.of(update, context)
-            if req is None or data is None:
-                with contextlib.suppress(TelegramError):
-                    await query.answer()
-                return
+            req: Request | None = None
             try:
+                data = kind.decode(query.data or "")
+                req = await Request.of(update, context)
+                if req is None:
+                    with contextlib.suppress(TelegramError):
+                        await query.answer()
+                    return
+                if data is None:
+                    return  # answered (empty) on the way out
                 await fn(req, data)  # type: ignore[arg-type]
             except ServiceError as error:
+                assert req is not None
                 await req.refuse(error)
             except Exception:
-                await req.answer("⚠️")  # the error handler logs it; the press must not wait for an answer
+                if req is None:
+                    with contextlib.suppress(TelegramError):
+                        await query.answer("⚠️")
+                else:
+                    await req.answer("⚠️")
                 raise
             finally:
-                await req.answer()
+                if req is not None:
+                    await req.answer()
 
         handle.__name__ = handle.__qualname__ = fn.__name__
         handle.__doc__ = fn.__doc__
