@@ -72,6 +72,17 @@ class Messages:
             params.append(kind)  # type: ignore[arg-type]
         return [_message(r) for r in await self._db.rows(sql + " ORDER BY created_at, message_id", params)]
 
+    async def superseded(self, limit: int) -> list[MessageRecord]:
+        """Boards that still have buttons although a newer board of their game was sent to their chat since (their
+        buttons were left for later when a group's budget was short), oldest first."""
+        rows = await self._db.rows(
+            _SELECT + " AS m WHERE m.live = 1 AND m.kind = 'board' AND m.game_id IS NOT NULL AND EXISTS ("
+            "SELECT 1 FROM messages AS n WHERE n.game_id = m.game_id AND n.chat_id = m.chat_id AND n.kind = 'board'"
+            " AND n.message_id > m.message_id) ORDER BY m.created_at, m.message_id LIMIT ?",
+            (limit,),
+        )
+        return [_message(r) for r in rows]
+
     async def retire(self, chat_id: int, message_id: int) -> None:
         """The message's buttons are gone."""
         async with self._db.transaction():

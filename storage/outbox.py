@@ -7,13 +7,13 @@ from typing import Literal
 
 from .database import Database
 
-NoticeKind = Literal["started", "position", "closed"]
+NoticeKind = Literal["started", "position", "closed", "draw"]
 
 
 @dataclass(frozen=True, slots=True)
 class Notice:
     """Game ``game_id`` must be announced as it was at ``ply``: a new position (a move or an ending), a game that
-    started, or a lobby that closed. ``attempts`` counts the announcements tried and not finished."""
+    started, a lobby that closed, or a draw offered. ``attempts`` counts the announcements tried and not finished."""
 
     game_id: int
     ply: int
@@ -36,12 +36,15 @@ class Outbox:
                 (game_id, ply, kind, self._db.clock()),
             )
 
-    async def done(self, game_id: int, ply: int, kind: NoticeKind) -> None:
-        """The announcement was made."""
+    async def done(self, game_id: int, ply: int | None, kind: NoticeKind) -> None:
+        """The announcement was made (``ply=None``: every one of this kind for the game)."""
         async with self._db.transaction():
-            await self._db.execute(
-                "DELETE FROM outbox WHERE game_id = ? AND ply = ? AND kind = ?", (game_id, ply, kind)
-            )
+            if ply is None:
+                await self._db.execute("DELETE FROM outbox WHERE game_id = ? AND kind = ?", (game_id, kind))
+            else:
+                await self._db.execute(
+                    "DELETE FROM outbox WHERE game_id = ? AND ply = ? AND kind = ?", (game_id, ply, kind)
+                )
 
     async def tried(self, game_id: int, ply: int, kind: NoticeKind) -> None:
         """An announcement was tried and did not finish; it stays owed."""

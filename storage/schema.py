@@ -168,6 +168,23 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE users ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
     """,
+    # 6: a draw offer is owed to the opponent like any other announcement (SQLite cannot change a CHECK in place:
+    # the table is rebuilt, its rows kept).
+    """
+    CREATE TABLE outbox_new (
+        game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply             INTEGER NOT NULL,
+        kind            TEXT    NOT NULL CHECK (kind IN ('started', 'position', 'closed', 'draw')),
+        created_at      REAL    NOT NULL,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, ply, kind)
+    ) WITHOUT ROWID;
+    INSERT INTO outbox_new (game_id, ply, kind, created_at, attempts)
+        SELECT game_id, ply, kind, created_at, attempts FROM outbox;
+    DROP TABLE outbox;
+    ALTER TABLE outbox_new RENAME TO outbox;
+    CREATE INDEX outbox_age ON outbox(created_at);
+    """,
 ]
 
 

@@ -201,8 +201,10 @@ async def test_lobby_settings_only_by_the_creator_and_one_game_per_chat(bot: Bot
     assert fake.texts(GROUP)[-1].startswith("Здесь уже есть игра") and "Новая игра №1" in fake.texts(GROUP)[-1]
     await bot.say(GROUP, boris, "/cancel")
     assert "только Анна" in fake.texts(GROUP)[-1]
+    texts = len(fake.texts(GROUP))
     await bot.say(GROUP, anna, "/cancel")
-    assert "отменена" in fake.texts(GROUP)[-1]
+    assert "отменена" in fake.messages[(GROUP, lobby["message_id"])]["text"]  # the lobby says so itself
+    assert len(fake.texts(GROUP)) == texts  # and no third "cancelled" below it
     await bot.say(GROUP, boris, "/new")
     assert "Новая игра" in fake.texts(GROUP)[-1]
 
@@ -231,7 +233,7 @@ async def test_private_invitation_and_correspondence(bot: Bot) -> None:
     # Both see the board in their own chat, each in their language.
     anna_board = fake.last("sendPhoto", ANNA)
     boris_board = fake.last("sendPhoto", BORIS)
-    assert "<b>№1</b> · против Boris" in anna_board.params["caption"]
+    assert "<b>№1</b> · соперник: Boris" in anna_board.params["caption"]
     assert "<b>#1</b> · vs Анна" in boris_board.params["caption"]
     record = await bot.db.games.get(1)
     assert record is not None and record.state == "active" and record.kind == "private"
@@ -255,7 +257,7 @@ async def test_private_invitation_and_correspondence(bot: Bot) -> None:
     await bot.say(ANNA, anna, "/games")
     assert "Ваши игры" in fake.texts(ANNA)[-1]
     listed = fake.last("sendMessage", ANNA).result["message_id"]
-    assert bot.buttons(ANNA, listed)[0][0]["text"].startswith("№1 · против Boris")
+    assert bot.buttons(ANNA, listed)[0][0]["text"].startswith("№1 · соперник: Boris")
     await bot.say(ANNA, anna, "good luck!")  # chatter gets one line on how to move, not the whole welcome
     chatter = fake.texts(ANNA)[-1]
     assert "Ход пишется как <code>x-y</code>" in chatter and "/help" in chatter and "Привет" not in chatter

@@ -116,7 +116,7 @@ async def test_lobby_buttons_are_the_creators_and_a_forged_join_of_a_private_gam
     await bot.say(STRANGER, stranger, "/start")
     note = fake.last("sendMessage", STRANGER).result["message_id"]
     await bot.press(STRANGER, note, stranger, cb.Join(2).encode())
-    assert "ссылке" in fake.answers()[-1] or "invitation link" in fake.answers()[-1]
+    assert "out of date" in fake.answers()[-1]  # a Join button can only be on a lobby message of that game
     assert (await bot.game(2)).state == "lobby"
 
 
@@ -127,8 +127,8 @@ async def test_two_correspondence_games_are_named_addressed_and_asked_about(bot:
     first = await private_game(bot, anna, boris)  # Anna blue: her move
     second = await private_game(bot, anna, carla)  # Anna blue: her move there too
     # Every board names its game and the opponent.
-    assert f"<b>№{first}</b> · против Boris" in fake.sent("sendPhoto", ANNA)[0].params["caption"]
-    assert f"<b>№{second}</b> · против Clara" in caption(bot, ANNA)
+    assert f"<b>№{first}</b> · соперник: Boris" in fake.sent("sendPhoto", ANNA)[0].params["caption"]
+    assert f"<b>№{second}</b> · соперник: Clara" in caption(bot, ANNA)
     assert f"<b>#{second}</b> · vs Анна" in caption(bot, CLARA)
 
     # A plain move is ambiguous: Anna is asked which game, one button a game, and nothing is played yet.
@@ -136,9 +136,11 @@ async def test_two_correspondence_games_are_named_addressed_and_asked_about(bot:
     question = fake.last("sendMessage", ANNA).result
     assert "В какой из них сходить 6-6?" in question["text"]
     labels = [row[0]["text"] for row in bot.buttons(ANNA, question["message_id"])]
-    assert len(labels) == 2 and any("против Boris" in x for x in labels) and any("против Clara" in x for x in labels)
+    assert (
+        len(labels) == 2 and any("соперник: Boris" in x for x in labels) and any("соперник: Clara" in x for x in labels)
+    )
     assert (await bot.game(first)).ply == 0 and (await bot.game(second)).ply == 0
-    await bot.press(ANNA, question["message_id"], anna, bot.button(ANNA, question["message_id"], "против Clara"))
+    await bot.press(ANNA, question["message_id"], anna, bot.button(ANNA, question["message_id"], "соперник: Clara"))
     assert (await bot.game(second)).ply == 1 and (await bot.game(first)).ply == 0
     assert fake.messages[(ANNA, question["message_id"])]["text"] == f"6-6 — в игре №{second}."
     assert "Move 1: 6-6" in caption(bot, CLARA)

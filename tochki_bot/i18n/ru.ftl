@@ -81,8 +81,10 @@ btn_ground = Заземлиться
 btn_accept = Принять ничью
 btn_decline = Отказаться
 btn_last = ◎
-lobby_started = Игра №{ $id } началась: 🔵 { $blue } против 🔴 { $red }.
+lobby_started = Игра №{ $id } началась: 🔵 { $blue } — 🔴 { $red }.
 lobby_cancelled = Игра №{ $id } отменена.
+game_cancelled = Игра №{ $id } отменена до первого хода.
+game_cancelled_by = Игра №{ $id } отменена до первого хода: её отменяет { $name }. { $other }, новую начинает /new.
 only_creator = Менять настройки и отменять игру может только { $creator }.
 own_game = Это ваша игра: дождитесь соперника.
 own_invite = Это ваше собственное приглашение: отправьте ссылку сопернику.
@@ -361,7 +363,7 @@ inline_status_on = ходит { $name }
 
 caption_head = <b>№{ $id }</b> · 🔵 { $blue } <b>{ $score_blue } : { $score_red }</b> { $red } 🔴
 caption_head_player =
-    <b>№{ $id }</b> · против { $opponent } { $colour ->
+    <b>№{ $id }</b> · соперник: { $opponent } { $colour ->
         [blue] 🔵
        *[red] 🔴
     } · 🔵 <b>{ $score_blue } : { $score_red }</b> 🔴
@@ -372,7 +374,7 @@ result_cancelled_resignation = { $loser } сдаётся, не сделав ни
 picture_game = №{ $id }
 label_game = №{ $id }
 label_lobby = ждёт соперника
-label_vs = против { $name }
+label_vs = соперник: { $name }
 label_your_move = ваш ход
 label_their_move = ход соперника
 label_over = окончена
@@ -407,8 +409,8 @@ draw_accepted = { $name } принимает ничью.
 record_jump_usage = Ответьте на запись номером хода, например <code>120</code>, чтобы перейти к нему.
 cmd_zoom = Поле вокруг пункта крупно: /zoom 20-18
 
-side_blue = Синие
-side_red = Красные
+side_blue = Синий игрок
+side_red = Красный игрок
 picture_cancelled = игра отменена
 cancelled_plain_caption = <b>Игра отменена.</b>
 dot_blue_captured = синяя точка, окружена

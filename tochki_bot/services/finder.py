@@ -69,8 +69,17 @@ class Finder:
                     return view
         if not place.private:
             record = await games.open_in(place.chat_id, place.thread_id)
-            if record is None and want is Want.SHOW:
-                record = await games.latest_in(place.chat_id, place.thread_id)
+            if record is None:
+                latest = await games.latest_in(place.chat_id, place.thread_id)
+                if latest is not None and want is Want.SHOW:
+                    record = latest
+                elif (
+                    latest is not None
+                    and want in (Want.MOVE, Want.PLAY)
+                    and latest.state in ("finished", "cancelled")
+                    and core.clock() - latest.updated_at < RECENT
+                ):
+                    raise ServiceError(Problem.GAME_ENDED, id=latest.id)  # "game #1 is over", not "no game here"
             if record is None:
                 raise ServiceError(Problem.NO_GAME)
             return await core.view(record)
@@ -87,7 +96,10 @@ class Finder:
                 raise ServiceError(Problem.NO_TURN_ANYWHERE)
             views = mine or views
         if want is Want.CANCEL:
-            views = [v for v in views if v.state == "lobby" or not await games.movers(v.id)]
+            cancellable = [v for v in views if v.state == "lobby" or not await games.movers(v.id)]
+            if views and not cancellable:
+                raise ServiceError(Problem.CANCEL_STARTED)  # games there are, but each has had a move
+            views = cancellable
         if want is Want.SHOW:
             for game_id in await core.storage.follows.of_chat(user_id):  # a spectator's games are theirs to show
                 if all(v.id != game_id for v in views):

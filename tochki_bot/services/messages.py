@@ -45,6 +45,10 @@ class Messages:
         """The game's messages whose buttons are still there, oldest first."""
         return await self._storage.messages.live(game_id, chat_id=chat_id, kind=kind)
 
+    async def superseded(self, limit: int = 100) -> list[MessageRecord]:
+        """Boards whose buttons should have gone (a newer board of the game is in their chat), oldest first."""
+        return await self._storage.messages.superseded(limit)
+
     async def retired(self, chat_id: int, message_id: int) -> None:
         """A message's buttons were taken away."""
         async with self._storage.transaction(durable=False):

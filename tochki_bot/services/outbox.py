@@ -1,6 +1,6 @@
-"""The outbox: every change the players must hear about (a new position, a game that started, a lobby that closed)
-is owed in the same transaction that stores it, and stays owed until a front end says everyone concerned was told.
-After a crash, or when telling failed half-way, the owed announcements are made again."""
+"""The outbox: every change the players must hear about (a new position, a game that started, a lobby that closed,
+a draw offered) is owed in the same transaction that stores it, and stays owed until a front end says everyone
+concerned was told. After a crash, or when telling failed half-way, the owed announcements are made again."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ class Outbox:
                     moot = record.ply > notice.ply
                 elif notice.kind == "started":
                     moot = record.ply > notice.ply or record.state != "active"
+                elif notice.kind == "draw":  # answered, lapsed, or the game ended
+                    moot = record.state != "active" or record.draw_offer is None
                 else:
                     moot = False
                 if moot:
@@ -54,8 +56,8 @@ class Outbox:
                 await core.storage.outbox.tried(notice.game_id, notice.ply, notice.kind)
         return found
 
-    async def done(self, game_id: int, ply: int, kind: NoticeKind) -> None:
-        """Everyone concerned was told."""
+    async def done(self, game_id: int, ply: int | None, kind: NoticeKind) -> None:
+        """Everyone concerned was told (``ply=None``: of every announcement of this kind owed for the game)."""
         await self._core.storage.outbox.done(game_id, ply, kind)
 
     async def failed(self, notice: Notice) -> None:

@@ -28,6 +28,8 @@ class DrawOffer:
 
     view: GameView
     agreed: bool
+    again: bool = False
+    """The player had offered it already (nothing changed): the front end may show the offer again."""
 
 
 class Play:
@@ -170,12 +172,13 @@ class Play:
             colour = self._colour(record, who, None)
             game = await self._position(record)
             if record.draw_offer == colour:
-                raise ServiceError(Problem.DRAW_PENDING)
+                return DrawOffer(await core.view(record, position=game), agreed=False, again=True)
             if record.draw_offer == other(colour):
                 trial = game.copy()
                 trial.agree_draw(colour)
                 return DrawOffer(await self._commit(record, trial, who.id, update_id), True)
             async with core.storage.transaction(update_id):
+                await core.storage.outbox.add(game_id, record.ply, "draw")  # the opponent must hear of it
                 record = await core.storage.games.update(
                     game_id, expect_state="active", expect_ply=record.ply, draw_offer=colour
                 )

@@ -218,6 +218,7 @@ async def run_clock(application: Application, now: float | None = None) -> Clock
     found = await services.clock.tick(now)
     await front.presenter.clock(found)
     await front.presenter.owed()
+    await front.presenter.tidy()
     return found
 
 

@@ -135,6 +135,11 @@ async def offer_draw(req: Request, view: GameView) -> None:
         await req.presenter.announce(offer.view)
         return
     reply_to = req.update.message.message_id if req.update.message else None
+    if offer.again:
+        # Offered before: asked again only if the question never got out (else "you have offered a draw").
+        if not await req.presenter.offered_draw_again(offer.view, req.person.id, reply_to):
+            raise ServiceError(Problem.DRAW_PENDING)
+        return
     await req.presenter.draw_offered(offer.view, req.person.id, reply_to)
 
 

@@ -86,8 +86,9 @@ async def on_cancel(req: Request, data: cb.Cancel) -> None:
 async def cancel_game(req: Request, view: GameView) -> None:
     """Close a lobby, or a game with no move yet."""
     view = await req.services.lobby.cancel(view.id, req.person, req.update_id)
-    await req.reply(t(req.lang, "lobby_cancelled", id=view.id))
-    await req.presenter.closed(view, by=req.person.id)
+    told = await req.presenter.closed(view, by=req.person.id)
+    if req.place.chat_id not in told:  # the lobby here was edited to say so already: no third "cancelled"
+        await req.reply(t(req.lang, "lobby_cancelled", id=view.id))
 
 
 @command

@@ -173,11 +173,11 @@ async def on_play(req: Request, data: cb.Play) -> None:
 
 
 async def _pick(req: Request, *, only: bool = False) -> MessageRecord | None:
-    """The "which game?" question the button is on, if it is one (only who asked may answer it); with ``only``, a
-    remembered message that is something else refuses the button."""
+    """The "which game?" question the button is on, if it is one (only who asked may answer it); with ``only``, any
+    other message refuses the button."""
     about = await req.pressed()
     if about is None or about.kind != "question" or about.topic != "pick":
-        if only and about is not None:
+        if only:  # "which game?" questions are always remembered: on anything else the button is forged
             raise ServiceError(Problem.STALE)
         return None
     if about.user_id != req.person.id:

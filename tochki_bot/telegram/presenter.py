@@ -34,7 +34,7 @@ from .captions import (
     picture_caption,
     started_text,
 )
-from .formatting import name
+from .formatting import mention, name
 from .keyboards import default_window, draw_keyboard, lobby_keyboard, move_keyboard
 from .messenger import Messenger, Unreachable
 
@@ -200,6 +200,27 @@ class Presenter:
             log.warning("could not take the buttons off old boards of game %s in %s", view.id, chat_id, exc_info=True)
         return retired
 
+    async def tidy(self, limit: int = 100) -> int:
+        """Take the buttons off boards a newer board has replaced, where that was left for later (a fast game in a
+        group spends its budget on the boards themselves): as far as each chat's budget allows now, at low priority,
+        so that a finished game does not leave a trail of dead keyboards. Returns how many were done."""
+        done = 0
+        short: set[int] = set()  # chats whose budget ran out in this pass
+        for old in await self.services.messages.superseded(limit):
+            if old.chat_id in short:
+                continue
+            try:
+                if await self.messenger.edit_keyboard(old.chat_id, old.message_id, None, priority=Priority.LOW):
+                    await self.services.messages.retired(old.chat_id, old.message_id)
+                    done += 1
+                else:
+                    short.add(old.chat_id)
+            except Unreachable:
+                await self.services.messages.retired(old.chat_id, old.message_id)
+            except Exception:
+                log.warning("could not take the buttons off board %s in %s", old.message_id, old.chat_id, exc_info=True)
+        return done
+
     async def post_board(
         self,
         view: GameView,
@@ -315,6 +336,10 @@ class Presenter:
         log.info("announcing game %s (%s at move %s) again", view.id, notice.kind, notice.ply)
         if notice.kind == "closed":
             await self.closed(view, notice=notice)
+        elif notice.kind == "draw":
+            offerer = view.player(view.draw_offer) if view.draw_offer is not None else None
+            if offerer is not None:
+                await self.draw_offered(view, offerer.id, notice=notice)
         elif notice.kind == "started":
             await self.started(view, notice)
         else:
@@ -374,17 +399,19 @@ class Presenter:
             log.warning("could not edit the lobby messages of game %s", view.id, exc_info=True)
         await self.announce(view, notice or Notice(view.id, view.ply, "started", 0.0))
 
-    async def closed(self, view: GameView, *, by: int | None = None, notice: Notice | None = None) -> bool:
+    async def closed(self, view: GameView, *, by: int | None = None, notice: Notice | None = None) -> set[int]:
         """A lobby (or a game before its first move) was cancelled or expired: its messages say so, its buttons go,
-        spectators are released, and in a private game the other player is told.
+        spectators are released, a group whose game had started is told who cancelled it, and in a private game the
+        other player is told. Returns the chats that were told (a request made in one of them needs no more answer).
 
         Each message and player is tried whatever happened to the others; the outbox's announcement is settled only
         when all were done (a group's budget may leave an edit for later); otherwise it is made again later, to what
-        is still left. Returns whether it was settled."""
+        is still left. New messages are sent on the first try only, so that a retry never says it twice."""
         if view.reason == "expired":
             key = "lobby_expired" if view.kind == "private" else "lobby_expired_group"
         else:
             key = "lobby_cancelled"
+        first_try = not (notice is not None and notice.attempts)
         complete = True
         told: set[int] = set()
         for message in await self.services.messages.live(view.id):
@@ -405,11 +432,27 @@ class Presenter:
             except Exception:
                 log.exception("could not close message %s of game %s", message.message_id, view.id)
                 complete = False
-        if view.kind == "private" and not (notice is not None and notice.attempts):  # told once, not on every try
+        started = len(view.players) == 2 and view.reason != "expired"
+        if view.kind == "group" and started and first_try and view.chat_id not in told:
+            # The group saw the game begin: it is told that it will not be played, and who called it off.
+            try:
+                await self.messenger.send_text(
+                    view.chat_id,
+                    self._cancelled_text(await self.chat_language(view.chat_id), view, by),
+                    thread_id=view.thread_id,
+                )
+                told.add(view.chat_id)
+            except Unreachable:
+                pass
+            except Exception:
+                log.exception("could not tell group %s that game %s was cancelled", view.chat_id, view.id)
+                complete = False
+        if view.kind == "private" and first_try:
             for player in view.players:
                 if player.id != by and player.id not in told:
                     try:
                         await self.messenger.send_text(player.id, t(player_language(player), key, id=view.id))
+                        told.add(player.id)
                     except Unreachable:
                         await self._reached(player.id, False)
                     except Exception:
@@ -422,7 +465,17 @@ class Presenter:
             await self.services.outbox.done(view.id, view.ply, "closed")
         elif notice.created_at:
             await self.services.outbox.failed(notice)
-        return complete
+        return told
+
+    @staticmethod
+    def _cancelled_text(lang: Language, view: GameView, by: int | None) -> str:
+        """ "Game #1 was cancelled before its first move by Boris. Anna, /new starts another." (the other player is
+        mentioned, so they learn it); without ``by`` (a retry, a group that moved) just that it was cancelled."""
+        canceller = next((p for p in view.players if p.id == by), None)
+        if canceller is None:
+            return t(lang, "game_cancelled", id=view.id)
+        other = next(p for p in view.players if p.id != by)
+        return t(lang, "game_cancelled_by", id=view.id, name=name(canceller.name), other=mention(other.id, other.name))
 
     # --------------------------------------------------------------------------------------------------------------
     # Questions
@@ -490,36 +543,70 @@ class Presenter:
                 text = t(lang, "question_stale", id=view.id)
             await self.answered(question, text, Priority.LOW)
 
-    async def draw_offered(self, view: GameView, by: int, reply_to: int | None) -> None:
+    async def draw_offered(
+        self, view: GameView, by: int, reply_to: int | None = None, notice: Notice | None = None
+    ) -> None:
         """A draw offer: in a group, a question to the opponent there; in private, to the opponent's chat, and the
-        one who offered is told it went."""
+        one who offered is told it went. The outbox owes it until the question is out (``notice``: when it is made
+        again from there, the one who offered is not told a second time)."""
         mine = view.colour_of(by)
         opponent = view.opponent_of(by)
         assert mine is not None and opponent is not None
         theirs = other(mine)
-        if view.kind == "group":
-            lang = await self.chat_language(view.chat_id)
-            text = t(lang, "draw_offered", id=view.id, name=html_name(view, mine), opponent=mention_of(view, theirs))
-            await self.ask(
-                view,
-                view.chat_id,
-                view.thread_id,
-                text,
-                draw_keyboard(lang, view),
-                topic="draw",
-                user_id=by,
-                reply_to=reply_to,
-            )
-            return
-        lang = player_language(opponent)
-        text = t(lang, "draw_offered_private", id=view.id, name=html_name(view, mine))
+        notice = notice or Notice(view.id, view.ply, "draw", 0.0)
+        asked: int | None = None
         try:
-            await self.ask(view, opponent.id, 0, text, draw_keyboard(lang, view), topic="draw", user_id=by)
-        except Unreachable:
-            await self._reached(opponent.id, False)
-        mine_lang = await self.user_language(by)
-        sent = t(mine_lang, "draw_sent", id=view.id, name=html_name(view, theirs))
-        await self.messenger.send_text(by, sent, reply_to=reply_to)
+            if view.kind == "group":
+                lang = await self.chat_language(view.chat_id)
+                text = t(
+                    lang, "draw_offered", id=view.id, name=html_name(view, mine), opponent=mention_of(view, theirs)
+                )
+                try:
+                    asked = await self.ask(
+                        view,
+                        view.chat_id,
+                        view.thread_id,
+                        text,
+                        draw_keyboard(lang, view),
+                        topic="draw",
+                        user_id=by,
+                        reply_to=reply_to,
+                    )
+                except Unreachable:
+                    asked = 0  # the group is gone: nobody is left to ask
+            else:
+                lang = player_language(opponent)
+                text = t(lang, "draw_offered_private", id=view.id, name=html_name(view, mine))
+                try:
+                    asked = await self.ask(
+                        view, opponent.id, 0, text, draw_keyboard(lang, view), topic="draw", user_id=by
+                    )
+                except Unreachable:
+                    await self._reached(opponent.id, False)
+                    asked = 0
+        except Exception:
+            if notice.created_at:
+                await self.services.outbox.failed(notice)
+            raise
+        if asked is None:  # a group's budget left it out: the outbox makes it later
+            if notice.created_at:
+                await self.services.outbox.failed(notice)
+            return
+        await self.services.outbox.done(view.id, None, "draw")  # one offer stands at a time: it is out now
+        if view.kind == "private" and not notice.created_at:
+            mine_lang = await self.user_language(by)
+            sent = t(mine_lang, "draw_sent", id=view.id, name=html_name(view, theirs))
+            with contextlib.suppress(Unreachable):
+                await self.messenger.send_text(by, sent, reply_to=reply_to)
+
+    async def offered_draw_again(self, view: GameView, by: int, reply_to: int | None) -> bool:
+        """The player offers a draw they had offered already: if the question never reached the opponent (it
+        failed, or it is still owed), it is asked now. ``False`` when it is out there already."""
+        questions = await self.services.messages.live(view.id, kind="question")
+        if any(q.topic == "draw" for q in questions):
+            return False
+        await self.draw_offered(view, by, reply_to)
+        return True
 
     async def draw_declined(self, view: GameView, by: int, question: tuple[int, int] | None) -> None:
         """The opponent declined: the offer (``(chat, message)``) says so, and in private the one who offered is

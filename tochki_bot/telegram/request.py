@@ -156,6 +156,8 @@ class Request:
         when the message is not remembered at all (older messages, or a row that could not be stored)."""
         about = await self.pressed()
         if about is None:
+            if not self._looks_like(kind, game):
+                raise ServiceError(Problem.STALE)
             return None
         if (
             about.kind != kind
@@ -165,6 +167,18 @@ class Request:
         ):
             raise ServiceError(Problem.STALE)
         return about
+
+    def _looks_like(self, kind: MessageKind, game: int | None) -> bool:
+        """A pressed message the bot does not remember may still be what the button says it is, judged by what it
+        shows: a board is a picture whose caption begins with the game's number; a lobby or a question names the
+        game. Records are always remembered (a button on anything else is forged)."""
+        message = self.message
+        if message is None or game is None or kind == "record":
+            return False
+        if kind == "board":
+            found = _NUMBERED.match(message.caption or "") if message.photo else None
+            return found is not None and int(found.group(1)) == game
+        return re.search(rf"(?:#|№){game}(?![0-9])", message.text or "") is not None
 
     @property
     def reply_to(self) -> int | None:

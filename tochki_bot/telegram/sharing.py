@@ -24,7 +24,7 @@ from ..pictures import board_view, replay_views
 from ..services import MAX_SGF_BYTES, GameView, MessageRecord, Person, Problem, ServiceError, Want
 from . import callbacks as cb
 from .budget import Priority
-from .captions import display, picture_caption, record_result_text
+from .captions import display, drawn_name, picture_caption, record_result_text
 from .formatting import name
 from .keyboards import record_keyboard, unfollow_keyboard
 from .messenger import Unreachable
@@ -118,7 +118,7 @@ def replay_gif(view: GameView, lang: Language, progress: list[int]) -> bytes:
     def tick(done: int) -> None:
         progress[0] = done
 
-    blue, red = display(view, "blue"), display(view, "red")
+    blue, red = drawn_name(lang, view, "blue"), drawn_name(lang, view, "red")  # names the font can draw
     for max_side in (1000, 720, 520):  # smaller frames if a long game would not fit Telegram's limit
         views = replay_views(view.settings, moves, blue=blue, red=red, caption=caption)
         data = render_gif(views, delay_ms=delay, max_side=max_side, progress=tick)
