@@ -127,8 +127,8 @@ async def main() -> None:
         print(summary("a move in another group (update -> board)", quiet_times))
         print(
             f"the flooding group: backlog handled in {drained:.1f} s, {flood_messages} messages sent to it "
-            f"(Telegram allows ~20 a minute), {bot.app.update_processor.dropped} updates dropped as repeats or over "
-            "a sender's rate"
+            f"(Telegram allows ~20 a minute), {bot.app.update_processor.dropped} updates dropped as repeats, over "
+            "a sender's rate or beyond a sender's backlog"
         )
         assert not bot.errors, bot.errors[:3]
         await bot.stop()

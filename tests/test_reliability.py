@@ -68,7 +68,7 @@ async def test_a_chat_waits_for_its_turn_before_it_takes_a_worker() -> None:
     from tochki_bot.telegram.processor import ChatOrderedProcessor
 
     fake = FakeTelegram()
-    processor = ChatOrderedProcessor(4, backlog=1000, user_rate=10**6)
+    processor = ChatOrderedProcessor(4, backlog=1000, sender_backlog=1000, user_rate=10**6)
     gate = asyncio.Event()
     order: list[tuple[str, int]] = []
 
@@ -88,6 +88,119 @@ async def test_a_chat_waits_for_its_turn_before_it_takes_a_worker() -> None:
     gate.set()
     await asyncio.gather(*group)
     assert [n for _, n in order[1:]] == list(range(300))  # the group's updates still ran in order
+
+
+async def test_a_flood_by_some_people_does_not_silence_the_player_to_move(tmp_path: Path) -> None:
+    """A player trial: five people each sent 60 moves (each within the rate of 60 a minute) and filled the group's
+    backlog, so the move of the player whose turn it was, sent in the middle, was dropped and nobody answered."""
+    bot = await realistic(Bot(tmp_path / "r.db"), tmp_path).start()
+    try:
+        fake = bot.fake
+        anna, _, _ = users(fake)
+        await open_group_game(bot)
+        fake.latency = 0.005
+        flooders = [fake.user(100 + n, f"Flooder {n}") for n in range(5)]
+        flood = [fake.message_update(GROUP, flooders[n % 5], f"/m {n % 50 + 1}-{n % 7 + 30}") for n in range(300)]
+        move = fake.message_update(GROUP, anna, "/m 5-5")
+        for data in [*flood[:150], move, *flood[150:]]:
+            await bot.app.update_queue.put(as_update(data, bot.app.bot))
+        await asyncio.wait_for(bot.app.update_queue.join(), timeout=60)
+        assert (await bot.game(1)).ply == 1
+        assert any("Ход 1: 5-5" in c.params["caption"] for c in fake.sent("sendPhoto", GROUP))
+        assert bot.app.update_processor.dropped >= 200  # each flooder was heard up to their own backlog only
+        assert not bot.errors
+    finally:
+        await bot.stop()
+
+
+async def test_one_senders_excess_is_dropped_and_another_senders_update_in_the_chat_kept() -> None:
+    """A person's own backlog in a chat is bounded: their updates beyond it are dropped, somebody else's are not."""
+    from tochki_bot.telegram.processor import ChatOrderedProcessor
+
+    fake = FakeTelegram()
+    processor = ChatOrderedProcessor(4, sender_backlog=20, user_rate=10**6)
+    gate = asyncio.Event()
+    order: list[tuple[str, int]] = []
+
+    async def stuck(who: str, n: int) -> None:
+        await gate.wait()
+        order.append((who, n))
+
+    flooder, player = fake.user(100, "Flooder"), fake.user(ANNA, "Anna")
+
+    def send(user: dict[str, Any], text: str, who: str, n: int) -> asyncio.Task[None]:
+        update = as_update(fake.message_update(GROUP, user, text), None)
+        return asyncio.create_task(processor.process_update(update, stuck(who, n)))
+
+    tasks = [send(flooder, f"/m {n}-1", "flooder", n) for n in range(50)]
+    tasks.append(send(player, "/m 5-5", "player", 0))
+    tasks += [send(flooder, f"/m {n}-2", "flooder", n) for n in range(50, 60)]
+    await asyncio.sleep(0)
+    assert all(task.done() for task in tasks[20:50] + tasks[51:])  # dropped at once, holding nothing
+    gate.set()
+    await asyncio.gather(*tasks)
+    assert order == [("flooder", n) for n in range(20)] + [("player", 0)]
+    assert processor.dropped == 40
+
+
+async def test_a_full_chat_makes_room_by_dropping_the_busiest_senders_newest_update() -> None:
+    """The chat's own bound is a memory guard; when it is reached, a person with few updates waiting still gets in,
+    in place of the newest waiting update of the person with the most."""
+    from tochki_bot.telegram.processor import ChatOrderedProcessor
+
+    fake = FakeTelegram()
+    processor = ChatOrderedProcessor(4, backlog=10, sender_backlog=20, user_rate=10**6)
+    gate = asyncio.Event()
+    order: list[tuple[str, int]] = []
+
+    async def stuck(who: str, n: int) -> None:
+        await gate.wait()
+        order.append((who, n))
+
+    def send(user: dict[str, Any], text: str, who: str, n: int) -> asyncio.Task[None]:
+        update = as_update(fake.message_update(GROUP, user, text), None)
+        return asyncio.create_task(processor.process_update(update, stuck(who, n)))
+
+    busy, quiet, player = fake.user(100, "Busy"), fake.user(101, "Quiet"), fake.user(ANNA, "Anna")
+    tasks = [send(busy, f"/m {n}-1", "busy", n) for n in range(8)]
+    tasks += [send(quiet, f"/m {n}-2", "quiet", n) for n in range(2)]  # the chat is full: 8 + 2
+    await asyncio.sleep(0)
+    tasks.append(send(player, "/m 5-5", "player", 0))
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert tasks[7].done()  # the busy person's newest update gave way, and its task ended at once
+    tasks.append(send(busy, "/m 9-9", "busy", 9))  # the busiest sender's new update: no room for it
+    await asyncio.sleep(0)
+    gate.set()
+    await asyncio.gather(*tasks)
+    assert order == [("busy", n) for n in range(7)] + [("quiet", 0), ("quiet", 1), ("player", 0)]
+    assert processor.dropped == 2
+
+
+async def test_an_update_cancelled_in_a_chats_line_does_not_stall_the_chat() -> None:
+    """A chat's line is the processor's own: an update cancelled while it waits or while it runs passes its turn on."""
+    from tochki_bot.telegram.processor import ChatOrderedProcessor
+
+    fake = FakeTelegram()
+    processor = ChatOrderedProcessor(4, user_rate=10**6)
+    gate = asyncio.Event()
+    order: list[int] = []
+
+    async def stuck(n: int) -> None:
+        await gate.wait()
+        order.append(n)
+
+    tasks = [
+        asyncio.create_task(processor.process_update(_update(fake, GROUP, f"/m {n}-1"), stuck(n))) for n in range(4)
+    ]
+    await asyncio.sleep(0)
+    tasks[2].cancel()  # waiting
+    tasks[0].cancel()  # running
+    await asyncio.sleep(0)
+    gate.set()
+    await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=1)
+    assert order == [1, 3]
+    assert processor._lanes == {}  # nothing left behind
 
 
 # ------------------------------------------------------------------------------------------------------------------
