@@ -119,3 +119,109 @@ async def test_buttons_left_on_old_boards_are_taken_off_by_the_clock(bot: Bot) -
     await bot.tick()
     assert [b for b in boards if bot.buttons(GROUP, b)] == boards[-1:]
     assert await bot.services.messages.superseded() == []
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# What was confusing
+
+
+async def test_the_me_button_changes_the_text_too(bot: Bot) -> None:
+    fake = bot.fake
+    _, boris, _ = users(fake)
+    await bot.say(BORIS, boris, "/me")
+    message = fake.last("sendMessage", BORIS).result["message_id"]
+    assert "do not appear" in fake.messages[(BORIS, message)]["text"]
+    await bot.press(BORIS, message, boris, bot.button(BORIS, message, "Show me"))
+    text = fake.messages[(BORIS, message)]["text"]
+    assert "You appear in the ratings of all players" in text and "do not appear" not in text
+    assert "Hide me" in bot.buttons(BORIS, message)[0][0]["text"]
+    await bot.press(BORIS, message, fake.user(STRANGER_ID, "Mallory"), cb.Listed(BORIS, False).encode())
+    assert "Boris" in fake.answers()[-1]  # "only Boris can press this", not "only ?"
+
+
+STRANGER_ID = 33
+
+
+async def test_start_in_a_group_talks_about_the_group(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await bot.say(GROUP, anna, "/start")
+    text = fake.texts(GROUP)[-1]
+    assert "Здесь: /new открывает игру" in text and "ссылку-приглашение для друга" not in text
+
+
+async def test_new_while_a_game_is_on_says_so_and_leaves_the_board_alone(bot: Bot) -> None:
+    fake = bot.fake
+    _, _, stranger = users(fake)
+    await open_group_game(bot)
+    board = bot.last_board(GROUP)["message_id"]
+    photos = len(fake.sent("sendPhoto", GROUP))
+    await bot.say(GROUP, stranger, "/new")
+    assert "уже идёт игра №1" in fake.texts(GROUP)[-1]
+    assert len(fake.sent("sendPhoto", GROUP)) == photos and bot.buttons(GROUP, board)
+
+
+async def test_unwatch_and_a_second_look_at_a_spectator_link_say_things_once(bot: Bot) -> None:
+    import re
+
+    fake = bot.fake
+    anna, _, stranger = users(fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/watch")
+    link = re.search(r"start=(w[\w-]+)", fake.texts(GROUP)[-1])
+    assert link is not None
+    await bot.say(STRANGER_ID, stranger, f"/start {link.group(1)}")
+    first = fake.last("sendMessage", STRANGER_ID).result["message_id"]
+    await bot.say(STRANGER_ID, stranger, f"/start {link.group(1)}")
+    second = fake.last("sendMessage", STRANGER_ID).result["message_id"]
+    assert second != first and not bot.buttons(STRANGER_ID, first) and bot.buttons(STRANGER_ID, second)
+    texts = len(fake.texts(STRANGER_ID))
+    await bot.say(STRANGER_ID, stranger, "/unwatch")
+    assert fake.messages[(STRANGER_ID, second)]["text"] == "You no longer follow game #1."
+    assert len(fake.texts(STRANGER_ID)) == texts  # the note says it: no second line below
+
+
+async def test_a_draw_by_two_offers_says_so_on_the_first_offer(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/draw")
+    offer = fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.say(GROUP, anna, "/draw")
+    assert (await bot.game(1)).reason == "draw"
+    assert "Ничья по соглашению в игре №1" in fake.messages[(GROUP, offer)]["text"]
+
+
+async def test_an_invitation_opened_too_late_closes_its_lobby_message_at_once(bot: Bot) -> None:
+    import re
+
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await bot.say(ANNA, anna, "/new")
+    lobby = fake.last("sendMessage", ANNA).result
+    link = re.search(r"start=(g[\w-]+)", lobby["text"])
+    assert link is not None
+    bot.clock.advance(7 * 86400 + 5)  # the clock has not passed yet
+    await bot.say(BORIS, boris, f"/start {link.group(1)}")
+    assert "expired" in fake.texts(BORIS)[-1]
+    assert "за 7 дней никто не присоединился" in fake.messages[(ANNA, lobby["message_id"])]["text"]
+    assert bot.buttons(ANNA, lobby["message_id"]) == []
+
+
+async def test_new_with_a_board_no_phone_can_read_keeps_to_the_choices(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await bot.say(GROUP, anna, "/new 60x60 empty 5m")
+    record = await bot.game(1)
+    assert (record.width, record.height) == (39, 32) and record.move_seconds == 300
+    assert "39x32" in fake.texts(GROUP)[-1]
+
+
+async def test_lang_takes_whole_words_and_not_prefixes(bot: Bot) -> None:
+    fake = bot.fake
+    _, boris, _ = users(fake)
+    await bot.say(BORIS, boris, "/lang ruru")
+    assert "/lang" in fake.texts(BORIS)[-1]  # the usage, not a change
+    await bot.say(BORIS, boris, "/lang русский")
+    assert fake.texts(BORIS)[-1] == "Язык: русский."

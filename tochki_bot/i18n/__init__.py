@@ -124,11 +124,11 @@ def _nearest(value: float) -> int:
 
 
 def duration(lang: Language, seconds: float) -> str:
-    """A duration the way people read it, rounded to its largest units.
+    """A duration the way people say it, rounded to its largest units.
 
-    Under a minute: seconds (``10 s``). Under an hour: minutes (``45 min``). Under two days: hours and minutes
-    (``5 h 12 min``, ``24 h``). Longer: days and hours (``2 d 3 h``, ``3 d``). Each step rounds to the nearest unit
-    it shows, so a 24-hour clock read a moment after the move still says ``24 h``.
+    Under a minute: seconds (``10 s``). Under an hour: minutes (``45 min``). Under three hours: hours and minutes
+    (``2 h 35 min``). Under two days: hours (``5 h``, ``24 h``). Longer: days and hours (``2 d 3 h``, ``3 d``). Each
+    step rounds to the nearest unit it shows, so a 24-hour clock read a few minutes after the move still says ``24 h``.
     """
     seconds = max(0.0, float(seconds))
     if _nearest(seconds) < 60:
@@ -136,10 +136,12 @@ def duration(lang: Language, seconds: float) -> str:
     minutes = _nearest(seconds / 60)
     if minutes < 60:
         return t(lang, "duration_minutes", m=minutes)
-    if minutes < 48 * 60:
+    if minutes < 3 * 60:
         hours, minutes = divmod(minutes, 60)
         if minutes:
             return t(lang, "duration_hours_minutes", h=hours, m=minutes)
         return t(lang, "duration_hours", h=hours)
+    if _nearest(seconds / 3600) < 48:
+        return t(lang, "duration_hours", h=_nearest(seconds / 3600))
     days, hours = divmod(_nearest(seconds / 3600), 24)
     return t(lang, "duration_days_hours", d=days, h=hours) if hours else t(lang, "duration_days", d=days)

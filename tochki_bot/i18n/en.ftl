@@ -13,6 +13,14 @@ start =
 
     /help explains how to move, /rules gives the rules.
 
+start_group =
+    Hi! I referee <b>Точки</b> (Points) by the sports rules: surround your opponent's dots.
+
+    • Here: /new opens a game; the second player presses <b>Join</b>.
+    • In a private chat with me, /new gives an invitation link to play by correspondence.
+
+    /help explains how to move, /rules gives the rules.
+
 # $privacy: privacy_on, privacy_off or nothing (in a private chat); $bot: the bot's username.
 help =
     <b>How to play here</b>
@@ -88,6 +96,7 @@ own_game = You created this game: wait for an opponent to join.
 own_invite = This is your own invitation: send the link to your opponent.
 game_started_already = This game has already started.
 joined = You joined game #{ $id }.
+open_game_on = Game #{ $id } is going on here (one at a time in a chat or topic); a new one can start when it ends. /board shows its board.
 open_game_exists = There is already a game here (one at a time in a chat or topic):
 invite_unknown = This invitation link is not valid any more. Ask for a new one, or start with /new.
 
@@ -155,9 +164,10 @@ game_over_caption = <b>Game over.</b> { $result }.
 ## Draw, resign, ground
 
 draw_offered = { $name } offers a draw in game #{ $id }. { $opponent }, do you accept?
+draw_agreed = Game #{ $id } is drawn by agreement: both players offered it.
 draw_declined = { $name } declined the draw in game #{ $id }.
 resign_confirm = Resign game #{ $id }?
-ground_confirm = Declare grounding in game #{ $id }? The game will end at once with the score { $score_blue } : { $score_red } ({ $outcome }).
+ground_confirm = Declare grounding in game #{ $id }? The game will end at once with the score 🔵 { $score_blue } : { $score_red } 🔴 ({ $outcome }).
 cancelled_action = OK, the game goes on.
 
 ## Clock

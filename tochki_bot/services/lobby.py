@@ -18,6 +18,10 @@ BOARD_CHOICES: tuple[tuple[int, int], ...] = ((39, 32), (30, 30), (25, 25), (20,
 START_CHOICES: tuple[str, ...] = ("cross", "four-crosses", "empty")
 TIME_CHOICES: tuple[int | None, ...] = (None, 3600, 86400, 3 * 86400)
 COLOUR_CHOICES: tuple[ColourChoice, ...] = ("creator_blue", "creator_red", "random")
+MIN_SIDE, MAX_SIDE = 10, 39
+"""The sides a board may have (``/new 25x30``): beyond 39 points a side a board cannot be read on a phone."""
+MIN_TIME, MAX_TIME = 60, 30 * 86400
+"""The time per move a game may have, in seconds: a minute to 30 days."""
 DEFAULT_TIME = 86400
 LOBBY_LIFETIME = 7 * 86400
 """A lobby (an invitation) that nobody joined is closed after this many seconds."""
@@ -56,6 +60,12 @@ class Lobby:
             return Opened(await core.view(existing), True)
         chat = await core.people.chat_defaults(place.chat_id)
         choice = choice or LobbyChoice()
+        if choice.width is not None and not (MIN_SIDE <= choice.width <= MAX_SIDE):
+            choice = LobbyChoice(None, None, choice.start, choice.move_seconds)
+        if choice.height is not None and not (MIN_SIDE <= choice.height <= MAX_SIDE):
+            choice = LobbyChoice(None, None, choice.start, choice.move_seconds)
+        if isinstance(choice.move_seconds, int) and not (MIN_TIME <= choice.move_seconds <= MAX_TIME):
+            choice = LobbyChoice(choice.width, choice.height, choice.start)
         width = choice.width or (chat.board_width if chat else None) or 39
         height = choice.height or (chat.board_height if chat else None) or 32
         start = choice.start or (chat.start if chat else None) or "cross"
@@ -201,7 +211,7 @@ class Lobby:
         now = core.clock()
         if now - record.created_at > LOBBY_LIFETIME:
             await self._expire(record)
-            raise ServiceError(Problem.INVITE_EXPIRED)
+            raise ServiceError(Problem.INVITE_EXPIRED, id=record.id)  # its lobby message is owed the news at once
         creator_blue = {"creator_blue": True, "creator_red": False}.get(record.colours, core.rng.random() < 0.5)
         blue, red = (record.creator_id, user.id) if creator_blue else (user.id, record.creator_id)
         deadline, alert_at = clock_after_move(record.move_seconds, now)

@@ -27,7 +27,7 @@ async def cmd_start(req: Request, args: list[str]) -> None:
     elif req.place.private and payload.startswith("g") and len(payload) > 1:
         await accept_invitation(req, payload[1:])
     else:
-        await req.reply(t(req.lang, "start"), quote=False)
+        await req.reply(t(req.lang, "start" if req.place.private else "start_group"), quote=False)
 
 
 @command
@@ -52,10 +52,15 @@ async def may_set_language(req: Request) -> bool:
     return member.status in ("creator", "administrator")
 
 
+LANGUAGE_WORDS = {"русский": "ru", "russian": "ru", "рус": "ru", "english": "en", "английский": "en", "eng": "en"}
+"""Whole words for the languages, besides their codes ``ru`` and ``en``."""
+
+
 @command
 async def cmd_lang(req: Request, args: list[str]) -> None:
     """``/lang ru|en``: a private chat's language is its user's; a group has its own, set by its admins."""
-    choice = (args[0].lower() if args else "")[:2]
+    word = args[0].lower() if args else ""
+    choice = LANGUAGE_WORDS.get(word, word)
     if choice not in LANGUAGES:
         await req.reply(t(req.lang, "lang_usage"))
         return

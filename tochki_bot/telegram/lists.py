@@ -76,48 +76,55 @@ async def cmd_top(req: Request, args: list[str]) -> None:
     await req.reply("\n".join(lines))
 
 
-@command
-async def cmd_me(req: Request, args: list[str]) -> None:
-    """Your rating and record (and, in a group, your rating there); in private, whether you appear in the ratings
-    of all players, with a button to change it."""
+async def me_text(req: Request, public: bool) -> str:
+    """Your rating and record (and, in a group, your rating there; in private, whether you appear in the ratings
+    of all players: ``public``)."""
     mine = (await req.services.ratings.table()).get(req.person.id)
-    keyboard = listed_keyboard(req.own_lang, req.person.id, req.player.public) if req.place.private else None
     if mine is None:
-        await req.reply(t(req.lang, "me_none"), keyboard=keyboard)
-        return
-    lines = [
-        t(
-            req.lang,
-            "me_text",
-            name=name(req.player.name),
-            rating=round(mine.rating),
-            games=mine.games,
-            wins=mine.wins,
-            losses=mine.losses,
-            draws=mine.draws,
-        )
-    ]
+        lines = [t(req.lang, "me_none")]
+    else:
+        lines = [
+            t(
+                req.lang,
+                "me_text",
+                name=name(req.player.name),
+                rating=round(mine.rating),
+                games=mine.games,
+                wins=mine.wins,
+                losses=mine.losses,
+                draws=mine.draws,
+            )
+        ]
     if not req.place.private:
         here = (await req.services.ratings.table(req.place.chat_id)).get(req.person.id)
         if here is not None:
             lines.append(t(req.lang, "me_chat", rating=round(here.rating), games=here.games))
     else:
-        lines.append(t(req.lang, "me_listed" if req.player.public else "me_unlisted"))
-    await req.reply("\n".join(lines), keyboard=keyboard)
+        lines.append(t(req.lang, "me_listed" if public else "me_unlisted"))
+    return "\n".join(lines)
+
+
+@command
+async def cmd_me(req: Request, args: list[str]) -> None:
+    """Your rating and record; in private with a button to appear in the ratings of all players or not."""
+    keyboard = listed_keyboard(req.own_lang, req.person.id, req.player.public) if req.place.private else None
+    await req.reply(await me_text(req, req.player.public), keyboard=keyboard)
 
 
 @button(cb.Listed)
 async def on_listed(req: Request, data: cb.Listed) -> None:
     """Appear or not in the ratings of all players (only the person themself can choose)."""
     if data.user != req.person.id:
-        raise ServiceError(Problem.NOT_YOURS, name="?")
+        owner = await req.services.people.player(data.user)
+        raise ServiceError(Problem.NOT_YOURS, name=owner.name if owner else "?")
     await req.services.people.set_public(req.person.id, data.on)
     await req.answer(t(req.own_lang, "me_listed" if data.on else "me_unlisted"))
     message = req.message
-    if message is not None and req.place.private:
-        await req.messenger.edit_keyboard(
+    if message is not None and req.place.private:  # the text says the new choice, the button offers the other
+        await req.messenger.edit_text(
             req.place.chat_id,
             message.message_id,
+            await me_text(req, data.on),
             listed_keyboard(req.own_lang, req.person.id, data.on),
             priority=Priority.NORMAL,
         )

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from ..i18n import t
-from ..services import GameView, LobbyChoice, Want
+from ..services import MAX_SIDE, MAX_TIME, MIN_SIDE, MIN_TIME, GameView, LobbyChoice, Problem, ServiceError, Want
 from . import callbacks as cb
-from .budget import Priority
 from .request import Request, button, command, game_ref
 
 
 def parse_new_args(args: list[str]) -> LobbyChoice:
-    """Read ``/new`` arguments: a board (``20x20``), a start (``cross``, ``empty``...), a time (``1h``, ``3d``,
-    ``none``). Words it does not know are left out: the lobby shows what was chosen, and its buttons change it."""
+    """Read ``/new`` arguments: a board (``20x20``, sides 10 to 39), a start (``cross``, ``empty``...), a time
+    (``30m``, ``1h``, ``3d``, ``none``: a minute to 30 days). Words it does not know, and sizes or times out of range,
+    are left out: the lobby shows what was chosen, and its buttons change it."""
     width = height = None
     start: str | None = None
     move_seconds: int | str | None = "unset"
@@ -20,7 +20,7 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
         size = word.split("x", 1)
         if len(size) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 2 for p in size):
             w, h = int(size[0]), int(size[1])
-            if 10 <= w <= 60 and 10 <= h <= 60:
+            if MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE:
                 width, height = w, h
                 continue
         if word in ("cross", "скрест"):
@@ -33,7 +33,7 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
             move_seconds = None
         elif len(word) >= 2 and word[:-1].isascii() and word[:-1].isdigit() and len(word) <= 4 and word[-1] in "hdmчд":
             seconds = int(word[:-1]) * {"h": 3600, "ч": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
-            if 60 <= seconds <= 30 * 86400:
+            if MIN_TIME <= seconds <= MAX_TIME:
                 move_seconds = seconds
     return LobbyChoice(width, height, start, move_seconds)  # type: ignore[arg-type]
 
@@ -43,8 +43,8 @@ async def cmd_new(req: Request, args: list[str]) -> None:
     """Open a game: a lobby in a group (one a topic), an invitation link in private (one a person)."""
     opened = await req.services.lobby.open(req.place, req.person, parse_new_args(args), req.update_id)
     view = opened.view
-    if opened.existing and view.state != "lobby":  # a game is on here: its board says which, and whose move
-        await req.presenter.post_board(view, req.seat(view), priority=Priority.NORMAL)
+    if opened.existing and view.state != "lobby":  # a game is on here: said in words; its board stays where it is
+        await req.reply(t(req.lang, "open_game_on", id=view.id))
         return
     intro = None
     if opened.existing:
@@ -54,7 +54,13 @@ async def cmd_new(req: Request, args: list[str]) -> None:
 
 async def accept_invitation(req: Request, code: str) -> None:
     """Someone opened an invitation link (``/start g<code>``): the game starts."""
-    view = await req.services.lobby.accept_invite(code, req.person, req.update_id)
+    try:
+        view = await req.services.lobby.accept_invite(code, req.person, req.update_id)
+    except ServiceError as error:
+        expired = error.details.get("id") if error.problem is Problem.INVITE_EXPIRED else None
+        if isinstance(expired, int):  # expired just now: the creator's lobby message says so now, not at the clock
+            await req.presenter.closed(await req.services.game(expired))
+        raise
     await req.presenter.started(view)
 
 

@@ -253,7 +253,7 @@ class Presenter:
 
     async def zoomed(self, view: GameView, seat: Seat, window: Window, reply_to: int | None) -> int | None:
         """A zoomed picture of part of the board, as a message of its own (``/zoom``)."""
-        png = await self.render(self.picture_of(view, seat.lang, window), crop=window)
+        png = await self.render(self.picture_of(view, seat.lang), crop=window)  # no buttons here: no frame for them
         caption = t(seat.lang, "zoom_caption", id=view.id, x0=window.x0, x1=window.x1, y0=window.y0, y1=window.y1)
         return await self.messenger.send_photo(seat.chat_id, png, caption, thread_id=seat.thread_id, reply_to=reply_to)
 
@@ -535,7 +535,9 @@ class Presenter:
                 if question.topic != "draw" and question.ply >= view.ply:
                     continue
             lang = await self.chat_language(question.chat_id)
-            if view.result is not None:
+            if view.result is not None and question.topic == "draw" and view.reason == "draw":
+                text = t(lang, "draw_agreed", id=view.id)  # the other player offered one too
+            elif view.result is not None:
                 text = t(lang, "question_over", id=view.id)
             elif question.topic == "draw":
                 text = t(lang, "draw_lapsed", id=view.id)

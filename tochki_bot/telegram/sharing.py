@@ -327,11 +327,15 @@ async def start_watching(req: Request, code: str) -> None:
     if view.state != "active":
         await req.reply(t(req.lang, "watching_over", id=view.id), quote=False)
         return
+    earlier = await req.services.messages.live(view.id, chat_id=req.place.chat_id, kind="follow")
     note = await req.reply(
         t(req.lang, "watching", id=view.id), keyboard=unfollow_keyboard(req.lang, view.id), quote=False
     )
     if note is not None:
         await req.services.messages.sent(MessageRecord(req.place.chat_id, note, "follow", game_id=view.id))
+        for old in earlier:  # the link opened again: one note with the button is enough
+            if await req.messenger.edit_keyboard(req.place.chat_id, old.message_id, None, priority=Priority.LOW):
+                await req.services.messages.retired(req.place.chat_id, old.message_id)
 
 
 @command
@@ -341,15 +345,18 @@ async def cmd_unwatch(req: Request, args: list[str]) -> None:
     if not followed:
         await req.reply(t(req.lang, "not_following"))
         return
-    for game_id in followed:
-        await _stop_following(req, game_id)
-    await req.reply("\n".join(t(req.lang, "unwatched", id=game_id) for game_id in followed))
+    untold = [game_id for game_id in followed if not await _stop_following(req, game_id)]
+    if untold:  # a game whose note now says so needs no second line
+        await req.reply("\n".join(t(req.lang, "unwatched", id=game_id) for game_id in untold))
 
 
-async def _stop_following(req: Request, game_id: int) -> None:
+async def _stop_following(req: Request, game_id: int) -> bool:
+    """Stop following ``game_id`` here; whether a note here now says so."""
     await req.services.records.unfollow(game_id, req.place.chat_id)
-    for note in await req.services.messages.live(game_id, chat_id=req.place.chat_id, kind="follow"):
+    notes = await req.services.messages.live(game_id, chat_id=req.place.chat_id, kind="follow")
+    for note in notes:
         await req.presenter.answered(note, t(req.lang, "unwatched", id=game_id))
+    return bool(notes)
 
 
 @button(cb.Unfollow)
