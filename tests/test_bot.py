@@ -48,6 +48,15 @@ async def open_group_game(
     return lobby
 
 
+async def watch_link(bot: Bot, chat: int = GROUP) -> str:
+    """Anna asks for the spectator link of the game in ``chat``; its ``/start`` payload (``w...``)."""
+    anna, _, _ = users(bot.fake)
+    await bot.say(chat, anna, "/watch")
+    link = re.search(r"start=(w[\w-]+)", bot.fake.texts(chat)[-1])
+    assert link is not None
+    return link.group(1)
+
+
 def png_of(call: Any) -> Image.Image:
     data = next(iter(call.files.values()))
     return Image.open(io.BytesIO(data))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fakebot import FakeTelegram
 from harness import Bot, Clock
-from test_bot import ANNA, BORIS, GROUP, STRANGER, open_group_game, users
+from test_bot import ANNA, BORIS, GROUP, STRANGER, open_group_game, users, watch_link
 
 from tochki_bot.config import Config
 from tochki_bot.telegram import callbacks as cb
@@ -367,12 +367,10 @@ async def test_bad_input_in_a_group_never_delays_a_board(tmp_path: Path) -> None
 
 async def test_stop_following_edits_the_note(bot: Bot) -> None:
     fake = bot.fake
-    anna, _, stranger = users(fake)
+    _, _, stranger = users(fake)
     await open_group_game(bot)
-    await bot.say(GROUP, anna, "/watch")
-    link = re.search(r"start=(w[\w-]+)", fake.texts(GROUP)[-1])
-    assert link is not None
-    await bot.say(STRANGER, stranger, f"/start {link.group(1)}")
+    link = await watch_link(bot)
+    await bot.say(STRANGER, stranger, f"/start {link}")
     note = fake.last("sendMessage", STRANGER).result["message_id"]
     await bot.press(STRANGER, note, stranger, bot.button(STRANGER, note, "Stop following"))
     assert fake.messages[(STRANGER, note)]["text"] == "You no longer follow game #1."
@@ -383,10 +381,8 @@ async def test_a_followed_game_that_ends_tells_the_spectator(bot: Bot) -> None:
     fake = bot.fake
     anna, boris, stranger = users(fake)
     await open_group_game(bot)
-    await bot.say(GROUP, anna, "/watch")
-    link = re.search(r"start=(w[\w-]+)", fake.texts(GROUP)[-1])
-    assert link is not None
-    await bot.say(STRANGER, stranger, f"/start {link.group(1)}")
+    link = await watch_link(bot)
+    await bot.say(STRANGER, stranger, f"/start {link}")
     note = fake.last("sendMessage", STRANGER).result["message_id"]
     await bot.say(GROUP, anna, "/m 5-5")
     await bot.say(GROUP, boris, "/m 6-6")
@@ -619,13 +615,11 @@ async def test_spectators_share_what_they_follow_and_players_do_not_become_spect
     fake = bot.fake
     anna, _, stranger = users(fake)
     await open_group_game(bot)
-    await bot.say(GROUP, anna, "/watch")
-    link = re.search(r"start=(w[\w-]+)", fake.texts(GROUP)[-1])
-    assert link is not None
-    await bot.say(STRANGER, stranger, f"/start {link.group(1)}")
+    link = await watch_link(bot)
+    await bot.say(STRANGER, stranger, f"/start {link}")
     await bot.say(STRANGER, stranger, "/sgf")
     assert fake.last("sendDocument", STRANGER).params["caption"].startswith("Game #1")
-    await bot.say(ANNA, anna, f"/start {link.group(1)}")
+    await bot.say(ANNA, anna, f"/start {link}")
     assert await bot.db.follows.of_game(1) == [STRANGER]
 
 

@@ -10,7 +10,7 @@ import pytest
 from conftest import DATA
 from harness import Bot
 from PIL import Image
-from test_bot import ANNA, BORIS, GROUP, STRANGER, open_group_game, users
+from test_bot import ANNA, BORIS, GROUP, STRANGER, open_group_game, users, watch_link
 
 from tochki_bot.engine.sgf import parse_sgf
 from tochki_bot.services import Person
@@ -156,12 +156,10 @@ async def test_replay_of_a_full_39x32_game_fits_telegram(bot: Bot) -> None:
 
 async def test_spectator_link_shows_and_follows_the_game(bot: Bot) -> None:
     fake = bot.fake
-    anna, boris, stranger = users(fake)
+    _, boris, stranger = users(fake)
     await open_group_game(bot)
-    await bot.say(GROUP, anna, "/watch")
-    link = re.search(r"start=(w[\w-]+)", fake.texts(GROUP)[-1])
-    assert link is not None
-    await bot.say(STRANGER, stranger, f"/start {link.group(1)}")
+    link = await watch_link(bot)
+    await bot.say(STRANGER, stranger, f"/start {link}")
     board = fake.last("sendPhoto", STRANGER)
     assert "reply_markup" not in board.params  # spectators get no move buttons
     assert "follow game #1" in fake.texts(STRANGER)[-1]
@@ -233,10 +231,8 @@ async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:
     assert own is not None and own.state == "active"
     # ... then the stranger also follows a group game, whose board arrives last in their chat.
     await open_group_game(bot)
-    await bot.say(GROUP, anna, "/watch")
-    watch = re.search(r"start=(w[\w-]+)", fake.texts(GROUP)[-1])
-    assert watch is not None
-    await bot.say(STRANGER, stranger, f"/start {watch.group(1)}")
+    watch = await watch_link(bot)
+    await bot.say(STRANGER, stranger, f"/start {watch}")
     if own.player("blue") == STRANGER:
         await bot.say(STRANGER, stranger, "7-7")
         assert (await bot.db.games.get(1)).ply == 1  # type: ignore[union-attr]

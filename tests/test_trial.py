@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from harness import Bot
-from test_bot import ANNA, BORIS, GROUP, open_group_game, users
+from test_bot import ANNA, BORIS, GROUP, open_group_game, users, watch_link
 from test_players_first import private_game
 
 from tochki_bot.telegram import callbacks as cb
@@ -162,17 +162,14 @@ async def test_new_while_a_game_is_on_says_so_and_leaves_the_board_alone(bot: Bo
 
 
 async def test_unwatch_and_a_second_look_at_a_spectator_link_say_things_once(bot: Bot) -> None:
-    import re
 
     fake = bot.fake
-    anna, _, stranger = users(fake)
+    _, _, stranger = users(fake)
     await open_group_game(bot)
-    await bot.say(GROUP, anna, "/watch")
-    link = re.search(r"start=(w[\w-]+)", fake.texts(GROUP)[-1])
-    assert link is not None
-    await bot.say(STRANGER_ID, stranger, f"/start {link.group(1)}")
+    link = await watch_link(bot)
+    await bot.say(STRANGER_ID, stranger, f"/start {link}")
     first = fake.last("sendMessage", STRANGER_ID).result["message_id"]
-    await bot.say(STRANGER_ID, stranger, f"/start {link.group(1)}")
+    await bot.say(STRANGER_ID, stranger, f"/start {link}")
     second = fake.last("sendMessage", STRANGER_ID).result["message_id"]
     assert second != first and not bot.buttons(STRANGER_ID, first) and bot.buttons(STRANGER_ID, second)
     texts = len(fake.texts(STRANGER_ID))
