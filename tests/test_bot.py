@@ -14,6 +14,7 @@ from harness import Bot, Clock
 from PIL import Image
 
 from tochki_bot.engine import Game
+from tochki_bot.services import Person
 from tochki_bot.telegram import callbacks as cb
 
 GROUP = -1001
@@ -616,3 +617,22 @@ async def test_the_clock_forgets_old_update_ids(bot: Bot) -> None:
     bot.clock.advance(8 * 86400)
     await bot.tick()
     assert not await db.is_processed(update["update_id"])
+
+
+async def test_a_move_made_elsewhere_is_shown_in_the_chat_once(bot: Bot) -> None:
+    """A move the Mini App or the AI makes through the services reaches the group as one board, like a chat move."""
+    fake = bot.fake
+    await open_group_game(bot)
+    view = await bot.services.game(1)
+    mover = view.player(view.to_move)
+    assert mover is not None
+    boards = len(fake.sent("sendPhoto"))
+    await bot.services.play.move(1, Person(mover.id, mover.name), 5, 5, origin="webapp")
+    await bot.services.changes.settle()
+    photos = fake.sent("sendPhoto")
+    assert len(photos) == boards + 1 and int(photos[-1].params["chat_id"]) == GROUP
+    assert "5-5" in photos[-1].params["caption"]
+    anna, boris, _ = users(fake)
+    await bot.say(GROUP, boris if mover.id == ANNA else anna, "/m 6-6")  # the chat's own move
+    await bot.services.changes.settle()
+    assert len(fake.sent("sendPhoto")) == boards + 2

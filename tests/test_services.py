@@ -143,6 +143,32 @@ async def test_moves_are_checked_against_players_turn_and_rules(services: Servic
     assert (await services.game(view.id)).ply == 1
 
 
+async def test_listeners_hear_every_change_with_its_origin(services: Services) -> None:
+    heard: list[tuple[int, int, str, str]] = []
+
+    async def listener(view: GameView, origin: str) -> None:
+        heard.append((view.id, view.ply, view.state, origin))
+
+    stop = services.changes.subscribe(listener)
+    view = await group_game(services)
+    await services.play.move(view.id, ANNA, 5, 5, origin="webapp")
+    await services.play.move(view.id, BORIS, 6, 6)
+    with pytest.raises(ServiceError):
+        await services.play.move(view.id, BORIS, 7, 7, origin="ai")  # refused: nothing to hear
+    await services.play.resign(view.id, ANNA, origin="ai")
+    await services.changes.settle()
+    assert heard == [
+        (view.id, 0, "active", "chat"),  # the start
+        (view.id, 1, "active", "webapp"),
+        (view.id, 2, "active", "chat"),
+        (view.id, 3, "finished", "ai"),
+    ]
+    stop()
+    await services.play.move((await group_game(services)).id, ANNA, 5, 5)
+    await services.changes.settle()
+    assert len(heard) == 4
+
+
 async def test_a_view_is_a_snapshot_later_moves_do_not_change(services: Services) -> None:
     view = await group_game(services)
     first = await services.play.move(view.id, ANNA, 5, 5)

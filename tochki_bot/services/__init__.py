@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 from storage import ImportRecord, MessageKind, MessageRecord, Notice, NoticeKind, Storage, default_path
 
+from .changes import Changes, Origin
 from .clock import ClockPass, GameClock, Reminder
 from .core import Core
 from .errors import Problem, ServiceError, TimeIsUp
@@ -80,6 +81,7 @@ class Services:
         self.ratings = Ratings(storage)
         self.messages = Messages(storage)
         self.outbox = Outbox(core)
+        self.changes: Changes = core.changes
 
     @classmethod
     async def open(
@@ -162,6 +164,7 @@ __all__ = [
     "MIN_TIME",
     "START_CHOICES",
     "TIME_CHOICES",
+    "Changes",
     "Chat",
     "Choice",
     "ClockPass",
@@ -178,6 +181,7 @@ __all__ = [
     "Notice",
     "NoticeKind",
     "Opened",
+    "Origin",
     "Outbox",
     "Person",
     "Place",

@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from storage import Conflict, Duplicate, GameRecord, Storage, Unconfirmed
 
 from ..engine import Area, Game
+from .changes import Changes
 from .errors import Problem, ServiceError
 from .model import GameView, Player
 from .people import People
@@ -34,6 +35,7 @@ class Core:
         self.people = People(storage)
         self.positions = Positions(storage)
         self.locks = KeyedLocks()
+        self.changes = Changes()
 
     async def record(self, game_id: int) -> GameRecord:
         """A game's row; ``NO_SUCH_GAME`` if there is none."""

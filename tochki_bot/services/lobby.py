@@ -239,7 +239,9 @@ class Lobby:
         except Conflict:
             raise ServiceError(Problem.STARTED_ALREADY) from None
         core.people.forget_chat(record.chat_id)
-        return await core.view(record)
+        view = await core.view(record)
+        core.changes.publish(view, "chat")
+        return view
 
     async def cancel(self, game_id: int, who: Person, update_id: int | None = None) -> GameView:
         """Close a game in the lobby (its creator) or one that started but has no move yet (either player)."""

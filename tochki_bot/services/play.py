@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from storage import GameRecord
 
 from ..engine import Area, Colour, Game, IllegalMove, other
+from .changes import Origin
 from .core import Core, clock_after_move
 from .errors import Problem, ServiceError, TimeIsUp
 from .model import GameView, Person
@@ -51,18 +52,18 @@ class Play:
             raise ServiceError(Problem.STALE)
         return colour
 
-    async def _position(self, record: GameRecord) -> Game:
+    async def _position(self, record: GameRecord, origin: Origin) -> Game:
         """The position, after deciding the game on time if the player to move is past their deadline."""
         core = self._core
         game = await core.positions.of(record)
         if record.deadline is not None and core.clock() >= record.deadline:
-            raise TimeIsUp(await self._time_out(record, game))
+            raise TimeIsUp(await self._time_out(record, game, origin))
         return game
 
-    async def _time_out(self, record: GameRecord, game: Game) -> GameView:
+    async def _time_out(self, record: GameRecord, game: Game, origin: Origin) -> GameView:
         trial = game.copy()
         trial.time_out(trial.to_move)
-        return await self._commit(record, trial, None, None)
+        return await self._commit(record, trial, None, None, origin=origin)
 
     async def _commit(
         self,
@@ -72,9 +73,11 @@ class Play:
         update_id: int | None,
         areas: tuple[Area, ...] = (),
         *,
+        origin: Origin,
         cancelled: bool = False,
     ) -> GameView:
-        """Store the move just made on ``trial`` (a copy of the position) and give the game's new view."""
+        """Store the move just made on ``trial`` (a copy of the position), tell the listeners, and give the game's new
+        view."""
         core = self._core
         result = trial.result
         deadline, alert_at = clock_after_move(record.move_seconds, core.clock())
@@ -98,7 +101,9 @@ class Play:
                 known=record,
             )
         core.positions.keep(record.id, trial)
-        return await core.view(new, areas, trial)
+        view = await core.view(new, areas, trial)
+        core.changes.publish(view, origin)
+        return view
 
     async def move(
         self,
@@ -109,12 +114,13 @@ class Play:
         *,
         expected_ply: int | None = None,
         update_id: int | None = None,
+        origin: Origin = "chat",
     ) -> GameView:
         """``who`` puts a dot on ``x-y``: checks the player, the turn, the clock and the rules; stores the move."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
-            game = await self._position(record)
+            game = await self._position(record, origin)
             if game.to_move != colour:
                 opponent = await core.people.player(record.player(game.to_move))
                 raise ServiceError(Problem.NOT_YOUR_TURN, name=opponent.name if opponent else "?")
@@ -123,27 +129,33 @@ class Play:
                 areas = trial.play(x, y)
             except IllegalMove as exc:
                 raise ServiceError.from_rules(exc, point=f"{x}-{y}", width=game.width, height=game.height) from None
-            return await self._commit(record, trial, who.id, update_id, areas)
+            return await self._commit(record, trial, who.id, update_id, areas, origin=origin)
 
     async def resign(
-        self, game_id: int, who: Person, *, expected_ply: int | None = None, update_id: int | None = None
+        self,
+        game_id: int,
+        who: Person,
+        *,
+        expected_ply: int | None = None,
+        update_id: int | None = None,
+        origin: Origin = "chat",
     ) -> GameView:
         """``who`` resigns and the opponent wins; before ``who`` made any move, the game is cancelled instead
         (unrated)."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
-            trial = (await self._position(record)).copy()
+            trial = (await self._position(record, origin)).copy()
             trial.resign(colour)
             before_first = who.id not in await core.storage.games.movers(record.id)
-            return await self._commit(record, trial, who.id, update_id, cancelled=before_first)
+            return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=before_first)
 
     async def ground_preview(self, game_id: int, who: Person) -> GroundPreview:
         """What grounding now would give. Changes nothing."""
         core = self._core
         async with core.locked(game_id) as record:
             colour = self._colour(record, who, None)
-            game = await self._position(record)
+            game = await self._position(record, "chat")
             if game.to_move != colour:
                 raise ServiceError(Problem.GROUND_ON_TURN)
             trial = game.copy()
@@ -152,31 +164,39 @@ class Play:
             return GroundPreview(await core.view(record, position=game), trial.score, trial.result.winner)
 
     async def ground(
-        self, game_id: int, who: Person, *, expected_ply: int | None = None, update_id: int | None = None
+        self,
+        game_id: int,
+        who: Person,
+        *,
+        expected_ply: int | None = None,
+        update_id: int | None = None,
+        origin: Origin = "chat",
     ) -> GameView:
         """``who`` declares grounding on their move (8.2-8.4); the game ends and the score decides."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
-            game = await self._position(record)
+            game = await self._position(record, origin)
             if game.to_move != colour:
                 raise ServiceError(Problem.GROUND_ON_TURN)
             trial = game.copy()
             areas = trial.ground(colour)
-            return await self._commit(record, trial, who.id, update_id, areas)
+            return await self._commit(record, trial, who.id, update_id, areas, origin=origin)
 
-    async def offer_draw(self, game_id: int, who: Person, update_id: int | None = None) -> DrawOffer:
+    async def offer_draw(
+        self, game_id: int, who: Person, update_id: int | None = None, *, origin: Origin = "chat"
+    ) -> DrawOffer:
         """``who`` offers a draw; if the opponent had offered one already, the draw is agreed."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, None)
-            game = await self._position(record)
+            game = await self._position(record, origin)
             if record.draw_offer == colour:
                 return DrawOffer(await core.view(record, position=game), agreed=False, again=True)
             if record.draw_offer == other(colour):
                 trial = game.copy()
                 trial.agree_draw(colour)
-                return DrawOffer(await self._commit(record, trial, who.id, update_id), True)
+                return DrawOffer(await self._commit(record, trial, who.id, update_id, origin=origin), True)
             async with core.storage.transaction(update_id):
                 await core.storage.outbox.add(game_id, record.ply, "draw")  # the opponent must hear of it
                 record = await core.storage.games.update(
@@ -184,7 +204,9 @@ class Play:
                 )
             return DrawOffer(await core.view(record, position=game), False)
 
-    async def answer_draw(self, game_id: int, who: Person, accept: bool, *, update_id: int | None = None) -> GameView:
+    async def answer_draw(
+        self, game_id: int, who: Person, accept: bool, *, update_id: int | None = None, origin: Origin = "chat"
+    ) -> GameView:
         """The opponent accepts or declines the pending draw offer (it stands through the offerer's own move and
         lapses when the opponent moves instead of answering)."""
         core = self._core
@@ -194,11 +216,11 @@ class Play:
                 raise ServiceError(Problem.NO_DRAW_OFFER)
             if record.draw_offer == colour:
                 raise ServiceError(Problem.OWN_DRAW_OFFER)
-            game = await self._position(record)
+            game = await self._position(record, origin)
             if accept:
                 trial = game.copy()
                 trial.agree_draw(colour)
-                return await self._commit(record, trial, who.id, update_id)
+                return await self._commit(record, trial, who.id, update_id, origin=origin)
             async with core.storage.transaction(update_id):
                 record = await core.storage.games.update(
                     game_id, expect_state="active", expect_ply=record.ply, draw_offer=None
@@ -211,7 +233,7 @@ class Play:
         async with core.locked(game_id) as record:
             if record.state != "active" or record.deadline is None or record.deadline > now:
                 return None
-            return await self._time_out(record, await core.positions.of(record))
+            return await self._time_out(record, await core.positions.of(record), "clock")
 
 
 __all__ = ["DrawOffer", "GroundPreview", "Play"]

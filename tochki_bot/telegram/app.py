@@ -25,7 +25,7 @@ from telegram.request import BaseRequest
 
 from ..config import Config
 from ..i18n import LANGUAGES, t
-from ..services import ClockPass, Services
+from ..services import ClockPass, GameView, Origin, Services
 from . import endings, general, lists, lobby, play, sharing
 from .budget import GroupBudget
 from .messenger import Messenger
@@ -38,6 +38,8 @@ from .webhook import run_webhook
 log = logging.getLogger(__name__)
 CLOCK_JOB = "clock"
 PRUNE_EVERY = 3600.0
+SHOWN_BY_OTHERS: frozenset[Origin] = frozenset({"webapp", "ai"})
+"""Changes the chat hears of through the services' listeners; its own (and the clock's) it shows as it makes them."""
 
 COMMANDS: tuple[tuple[str, Handler], ...] = (
     ("new", lobby.cmd_new),
@@ -168,6 +170,12 @@ async def startup(application: Application) -> None:
         actions=dict(ACTIONS),
     )
     application.bot_data["pruned_at"] = 0.0
+
+    async def on_change(view: GameView, origin: Origin) -> None:
+        if origin in SHOWN_BY_OTHERS:
+            await front.presenter.announce(view)
+
+    services.changes.subscribe(on_change)
     # Before any update: games whose time ran out while the bot was down are decided, and whatever was stored but
     # not announced (the bot stopped between the two) is announced now. Nothing here may keep the bot from starting.
     try:
@@ -192,9 +200,10 @@ async def startup(application: Application) -> None:
 
 
 async def shutdown(application: Application) -> None:
-    """Close the database."""
+    """Let the announcements under way finish; close the database."""
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
+        await front.services.changes.settle()
         await front.services.close()
 
 
