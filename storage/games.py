@@ -194,6 +194,18 @@ class Games:
         )
         return row is not None
 
+    async def results_against(self, user_id: int, opponents: Sequence[int]) -> list[tuple[int, Colour, Colour | None]]:
+        """``(opponent, the user's colour, winner)`` of the user's finished games against any of ``opponents``."""
+        marks = ", ".join("?" for _ in opponents)
+        rows = await self._db.rows(
+            "SELECT red_id, 'blue', winner FROM games WHERE state = 'finished' AND blue_id = ? "
+            f"AND red_id IN ({marks}) UNION ALL "
+            "SELECT blue_id, 'red', winner FROM games WHERE state = 'finished' AND red_id = ? "
+            f"AND blue_id IN ({marks})",
+            (user_id, *opponents, user_id, *opponents),
+        )
+        return [(int(r[0]), r[1], r[2]) for r in rows]
+
     async def lobbies_count(self, creator_id: int) -> int:
         """How many lobbies a user has open, anywhere."""
         row = await self._db.row("SELECT COUNT(*) FROM games WHERE creator_id = ? AND state = 'lobby'", (creator_id,))

@@ -313,6 +313,11 @@ class FakeTelegram(BaseRequest):
     def api_answerInlineQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         return True
 
+    def api_sendChatAction(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        if int(params["chat_id"]) not in self.chats and int(params["chat_id"]) > 0:
+            raise ApiError(400, "Bad Request: chat not found")
+        return True
+
     def api_deleteMessage(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         self.messages.pop((int(params["chat_id"]), int(params["message_id"])), None)
         return True

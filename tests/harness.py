@@ -34,17 +34,20 @@ RUNNING: list[Bot] = []
 class Bot:
     """The application started against a fake Telegram, with helpers to talk to it."""
 
-    def __init__(self, db_path: Path, fake: FakeTelegram | None = None, clock: Clock | None = None) -> None:
+    def __init__(
+        self, db_path: Path, fake: FakeTelegram | None = None, clock: Clock | None = None, **config: Any
+    ) -> None:
         self.fake = fake or FakeTelegram()
         self.clock = clock or Clock()
-        self.config = Config(
-            token="123:TEST",
-            db_path=str(db_path),
-            group_rate=10**6,
-            overall_rate=10**6,
-            clock_interval=10**6,
-            user_rate=10**6,
-        )
+        settings: dict[str, Any] = {
+            "group_rate": 10**6,
+            "overall_rate": 10**6,
+            "clock_interval": 10**6,
+            "user_rate": 10**6,
+            "ai_seconds": 0.1,  # the bot thinks briefly in tests; reproducibly
+            "ai_seed": 1,
+        }
+        self.config = Config(token="123:TEST", db_path=str(db_path), **(settings | config))
         self.app = build_application(self.config, request=self.fake, clock=self.clock)
         self.errors: list[BaseException] = []
 

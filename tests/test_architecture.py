@@ -18,6 +18,7 @@ PACKAGES = ("tochki_bot", "render", "storage")
 LAYERS = {
     "tochki_bot.engine": 0,
     "tochki_bot.i18n": 0,
+    "tochki_bot.ai": 1,
     "render": 0,
     "storage": 1,
     "tochki_bot.pictures": 1,
@@ -32,10 +33,11 @@ LAYERS = {
 ALLOWED = {
     "tochki_bot.engine": {"tochki_bot.engine"},
     "tochki_bot.i18n": {"tochki_bot.i18n"},
+    "tochki_bot.ai": {"tochki_bot.ai", "tochki_bot.engine"},
     "render": {"render"},
     "storage": {"storage", "tochki_bot.engine"},
     "tochki_bot.pictures": {"tochki_bot.engine", "render"},
-    "tochki_bot.services": {"tochki_bot.services", "tochki_bot.engine", "storage"},
+    "tochki_bot.services": {"tochki_bot.services", "tochki_bot.engine", "tochki_bot.ai", "storage"},
     "tochki_bot.telegram": {
         "tochki_bot.telegram",
         "tochki_bot.services",

@@ -64,10 +64,11 @@ lobby =
     Board { $size } · start: { $start } · time per move: { $time }
     { $colours }
     { $hint }
-lobby_hint_group = Press <b>Join</b> to play. The creator can change the settings with the buttons.
+lobby_hint_group = Press <b>Join</b> to play. The creator can change the settings with the buttons, or play the bot (🤖, ★ to ★★★ for its strength) while the group watches.
 lobby_hint_private =
     Send this link to your opponent; whoever opens it plays against you:
     { $link }
+    Or play the bot now: 🤖 (★ to ★★★ for its strength).
 start_cross = cross
 start_four-crosses = four crosses
 start_empty = empty
@@ -431,3 +432,24 @@ btn_list = Show me in the ratings of all players
 btn_unlist = Hide me from the ratings of all players
 
 top_none_all = Nobody has chosen to appear in the ratings of all players yet.
+btn_bot_easy = 🤖 Bot ★
+btn_bot_normal = 🤖 Bot ★★
+btn_bot_hard = 🤖 Bot ★★★
+level_easy = easy
+level_normal = normal
+level_hard = hard
+hint_text = 💡 Game #{ $id }: the bot would play <b>{ $point }</b>.
+cmd_hint = A hint: the bot's move for you (games against it, unrated games)
+no_hints = Hints are for games against the bot and unrated games, not for rated games between people.
+bot_plays_on = The bot does not agree to draws: play on, or resign.
+me_bot =
+    Against the bot ({ $level }): { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }, { $losses ->
+        [one] { $losses } loss
+       *[other] { $losses } losses
+    }, { $draws ->
+        [one] { $draws } draw
+       *[other] { $draws } draws
+    }.

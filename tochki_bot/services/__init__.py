@@ -49,6 +49,7 @@ from .lobby import (
 )
 from .messages import Messages
 from .model import Chat, ColourChoice, GameKind, GameState, GameView, LobbyChoice, Person, Place, Player
+from .opponent import BOTS, LEVELS, Opponent, Record, bot_level
 from .outbox import Outbox
 from .people import People
 from .play import DrawOffer, GroundPreview, Play
@@ -69,8 +70,17 @@ class Services:
     """Every use case over one database. Open with ``await Services.open(path)``."""
 
     def __init__(
-        self, storage: Storage, *, clock: Callable[[], float] | None = None, rng: random.Random | None = None
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] | None = None,
+        rng: random.Random | None = None,
+        ai_workers: int | None = None,
+        ai_seconds: float | None = None,
+        ai_seed: int | None = None,
     ) -> None:
+        """``ai_workers``: searches of the bot at once (default: the cores); ``ai_seconds``: its time a move (default:
+        each level's own); ``ai_seed``: makes its moves reproducible."""
         core = self._core = Core(storage, clock or storage.clock, rng or random.Random())
         self.people: People = core.people
         self.lobby = Lobby(core)
@@ -82,6 +92,7 @@ class Services:
         self.messages = Messages(storage)
         self.outbox = Outbox(core)
         self.changes: Changes = core.changes
+        self.opponent = Opponent(core, self.play, workers=ai_workers, seconds=ai_seconds, seed=ai_seed)
 
     @classmethod
     async def open(
@@ -90,13 +101,17 @@ class Services:
         *,
         clock: Callable[[], float] | None = None,
         rng: random.Random | None = None,
+        ai_workers: int | None = None,
+        ai_seconds: float | None = None,
+        ai_seed: int | None = None,
     ) -> Services:
         """Open (creating and upgrading as needed) the database at ``path`` (default ``$TOCHKI_DB``)."""
         storage = await Storage.open(path, clock=clock or time.time)
-        return cls(storage, clock=clock, rng=rng)
+        return cls(storage, clock=clock, rng=rng, ai_workers=ai_workers, ai_seconds=ai_seconds, ai_seed=ai_seed)
 
     async def close(self) -> None:
-        """Close the database."""
+        """Stop the bot's searches; close the database."""
+        await self.opponent.close()
         await self._core.storage.close()
 
     @property
@@ -154,8 +169,10 @@ class Services:
 
 __all__ = [
     "BOARD_CHOICES",
+    "BOTS",
     "COLOUR_CHOICES",
     "DEFAULT_TIME",
+    "LEVELS",
     "LOBBY_LIFETIME",
     "MAX_SGF_BYTES",
     "MAX_SIDE",
@@ -188,11 +205,13 @@ __all__ = [
     "Player",
     "Problem",
     "Rating",
+    "Record",
     "Reminder",
     "ServiceError",
     "Services",
     "TimeIsUp",
     "Want",
+    "bot_level",
     "default_path",
     "leaderboard",
 ]

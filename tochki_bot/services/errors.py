@@ -64,6 +64,10 @@ class Problem(StrEnum):
     """The database could not confirm the change: it may or may not be stored (``id``: the game)."""
     TIME_IS_UP = "time_is_up"
     """The move came after the deadline: the game was lost on time at that moment."""
+    NO_HINTS = "no_hints"
+    """Hints are for games against the bot and unrated games, not for rated games between people."""
+    BOT_PLAYS_ON = "bot_plays_on"
+    """The bot does not agree to draws: play on, or resign."""
     MALFORMED = Reason.MALFORMED.value
     OFF_BOARD = Reason.OFF_BOARD.value
     OCCUPIED = Reason.OCCUPIED.value

@@ -13,6 +13,7 @@ from ..engine.sgf import SgfRecord
 from .core import Core, clock_after_move
 from .errors import Problem, ServiceError
 from .model import ColourChoice, GameView, LobbyChoice, Person, Place
+from .people import BOT_IDS, BOT_NAMES
 
 BOARD_CHOICES: tuple[tuple[int, int], ...] = ((39, 32), (30, 30), (25, 25), (20, 20))
 START_CHOICES: tuple[str, ...] = ("cross", "four-crosses", "empty")
@@ -58,6 +59,13 @@ class Lobby:
         existing = await self._existing(place, who)
         if existing is not None:
             return Opened(await core.view(existing), True)
+        settings, move_seconds = await self._choose(place, choice)
+        colours = choice.colours if choice is not None else "random"
+        return await self._create(place, who, update_id, settings, move_seconds, colours=colours)
+
+    async def _choose(self, place: Place, choice: LobbyChoice | None) -> tuple[GameSettings, int | None]:
+        """The settings of a new game: those asked for, else the chat's last ones, else the sports defaults."""
+        core = self._core
         chat = await core.people.chat_defaults(place.chat_id)
         choice = choice or LobbyChoice()
         if choice.width is not None and not (MIN_SIDE <= choice.width <= MAX_SIDE):
@@ -79,7 +87,7 @@ class Lobby:
             settings = GameSettings(width, height, start)  # type: ignore[arg-type]
         except ValueError:
             settings = GameSettings()
-        return await self._create(place, who, update_id, settings, move_seconds)
+        return settings, move_seconds
 
     async def open_from_record(self, place: Place, who: Person, sgf: SgfRecord, update_id: int | None = None) -> Opened:
         """A lobby whose game continues an imported record from its last position (unrated).
@@ -120,6 +128,7 @@ class Lobby:
         *,
         moves: list[Move] | None = None,
         rated: bool = True,
+        colours: ColourChoice = "random",
     ) -> Opened:
         core = self._core
         if await core.storage.games.lobbies_count(who.id) >= LOBBIES:
@@ -137,6 +146,7 @@ class Lobby:
                     watch=secrets.token_urlsafe(9),
                     moves=moves or (),
                     rated=rated,
+                    colours=colours,
                 )
         except Duplicate:
             raise ServiceError(Problem.DUPLICATE) from None
@@ -199,7 +209,39 @@ class Lobby:
         async with core.locked(found.id, update_id) as record:
             return await self._start(record, who, update_id)
 
-    async def _start(self, record: GameRecord, who: Person, update_id: int | None) -> GameView:
+    async def against_bot(self, game_id: int, who: Person, level: str, update_id: int | None = None) -> GameView:
+        """The creator of a lobby plays it against the bot at ``level`` (unrated): the game starts at once."""
+        bots = {name: bot_id for bot_id, name in BOT_IDS.items()}
+        if level not in bots:
+            raise ServiceError(Problem.STALE)
+        core = self._core
+        async with core.locked(game_id, update_id) as record:
+            if record.state == "lobby" and who.id != record.creator_id:
+                creator = await core.people.player(record.creator_id)
+                raise ServiceError(Problem.ONLY_CREATOR, creator=creator.name if creator else "?")
+            return await self._start(record, Person(bots[level], BOT_NAMES[level]), update_id, rated=False)
+
+    async def open_against_bot(
+        self, place: Place, who: Person, level: str, choice: LobbyChoice | None = None, update_id: int | None = None
+    ) -> Opened:
+        """``/new ai hard``: a game against the bot starts at once. In private it is a game of its own (an open
+        invitation stays open); in a group it is the topic's lobby when its creator asks. A group topic's other game
+        is given back instead (``existing``), unchanged."""
+        core = self._core
+        if place.private:
+            await core.people.meet(who)
+            await core.people.visit(place)
+            settings, move_seconds = await self._choose(place, choice)
+            colours = choice.colours if choice is not None else "random"
+            lobby = (await self._create(place, who, None, settings, move_seconds, colours=colours)).view
+        else:
+            opened = await self.open(place, who, choice)
+            lobby = opened.view
+            if lobby.state != "lobby" or lobby.creator.id != who.id:
+                return Opened(lobby, True)
+        return Opened(await self.against_bot(lobby.id, who, level, update_id), False)
+
+    async def _start(self, record: GameRecord, who: Person, update_id: int | None, *, rated: bool = True) -> GameView:
         core = self._core
         user = await core.people.meet(who)
         if record.state == "cancelled":
@@ -214,7 +256,8 @@ class Lobby:
             raise ServiceError(Problem.INVITE_EXPIRED, id=record.id)  # its lobby message is owed the news at once
         creator_blue = {"creator_blue": True, "creator_red": False}.get(record.colours, core.rng.random() < 0.5)
         blue, red = (record.creator_id, user.id) if creator_blue else (user.id, record.creator_id)
-        deadline, alert_at = clock_after_move(record.move_seconds, now)
+        first = blue if (await core.positions.of(record)).to_move == "blue" else red
+        deadline, alert_at = clock_after_move(None if first in BOT_IDS else record.move_seconds, now)
         try:
             async with core.storage.transaction(update_id):
                 await core.storage.outbox.add(record.id, record.ply, "started")
@@ -227,6 +270,7 @@ class Lobby:
                     deadline=deadline,
                     alert_at=alert_at,
                     reminded=0,
+                    **({} if rated else {"rated": False}),
                 )
                 if record.kind == "group":
                     await core.storage.chats.set_defaults(

@@ -53,6 +53,8 @@ class Player:
     """Their private chat with the bot works."""
     public: bool = False
     """They agreed to appear in the ratings of all players."""
+    bot: str | None = None
+    """The bot's level, when this player is the bot (the AI); ``None`` for a person."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +139,16 @@ class GameView:
         """The players who have joined."""
         return tuple(p for p in (self.blue, self.red) if p is not None)
 
+    @property
+    def people(self) -> tuple[Player, ...]:
+        """The players who are people (not the bot): those who are shown the game and told about it."""
+        return tuple(p for p in self.players if p.bot is None)
+
+    @property
+    def bot(self) -> Player | None:
+        """The bot, in a game against it."""
+        return next((p for p in self.players if p.bot is not None), None)
+
     def player(self, colour: Colour) -> Player | None:
         """Who plays ``colour``."""
         return self.blue if colour == "blue" else self.red
@@ -187,3 +199,5 @@ class LobbyChoice:
     height: int | None = None
     start: str | None = None
     move_seconds: int | Literal["unset"] | None = "unset"
+    colours: ColourChoice = "random"
+    """Which colour the creator plays (``creator_blue``: the creator begins)."""

@@ -10,9 +10,24 @@ from .support import LRU
 CACHE_SIZE = 4096
 
 
+BOT_IDS: dict[int, str] = {-11: "easy", -12: "normal", -13: "hard"}
+"""The users who are the bot, by level (no Telegram user has a negative id)."""
+BOT_NAMES: dict[str, str] = {"easy": "🤖 Bot ★", "normal": "🤖 Bot ★★", "hard": "🤖 Bot ★★★"}
+"""The bot's name at each level: the same in every language (the stars are its strength)."""
+
+
 def player_of(user: UserRecord) -> Player:
     """The view of a stored user."""
-    return Player(user.id, user.name, user.username, user.language, user.telegram_language, user.reachable, user.public)
+    return Player(
+        user.id,
+        user.name,
+        user.username,
+        user.language,
+        user.telegram_language,
+        user.reachable,
+        user.public,
+        BOT_IDS.get(user.id),
+    )
 
 
 def chat_of(chat: ChatRecord) -> Chat:

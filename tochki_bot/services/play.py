@@ -12,6 +12,7 @@ from .changes import Origin
 from .core import Core, clock_after_move
 from .errors import Problem, ServiceError, TimeIsUp
 from .model import GameView, Person
+from .people import BOT_IDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,9 @@ class Play:
         view."""
         core = self._core
         result = trial.result
-        deadline, alert_at = clock_after_move(record.move_seconds, core.clock())
+        # The bot has no clock: it moves within seconds, and after a restart it moves then.
+        bot_next = record.player(trial.to_move) in BOT_IDS
+        deadline, alert_at = clock_after_move(None if bot_next else record.move_seconds, core.clock())
         mover = trial.moves[-1].colour
         # A player's draw offer stands through their own move; the opponent's move instead of an answer lets it lapse.
         draw_offer = record.draw_offer if record.draw_offer == mover else None
@@ -190,6 +193,8 @@ class Play:
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, None)
+            if record.player(other(colour)) in BOT_IDS:
+                raise ServiceError(Problem.BOT_PLAYS_ON)
             game = await self._position(record, origin)
             if record.draw_offer == colour:
                 return DrawOffer(await core.view(record, position=game), agreed=False, again=True)

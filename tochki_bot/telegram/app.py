@@ -47,6 +47,7 @@ COMMANDS: tuple[tuple[str, Handler], ...] = (
     ("move", play.cmd_move),
     ("board", play.cmd_board),
     ("zoom", play.cmd_zoom),
+    ("hint", play.cmd_hint),
     ("resign", endings.cmd_resign),
     ("draw", endings.cmd_draw),
     ("ground", endings.cmd_ground),
@@ -71,6 +72,7 @@ MENU = tuple(name for name, _ in COMMANDS if name != "start")
 BUTTONS: tuple[Handler, ...] = (
     lobby.on_join,
     lobby.on_setting,
+    lobby.on_against,
     lobby.on_cancel,
     play.on_play,
     play.on_info,
@@ -90,6 +92,7 @@ BUTTONS: tuple[Handler, ...] = (
 ACTIONS = {
     "board": play.show_board,
     "zoom": play.show_zoom,
+    "hint": play.show_hint,
     "resign": endings.ask_resign,
     "draw": endings.offer_draw,
     "ground": endings.ask_ground,
@@ -158,7 +161,9 @@ async def startup(application: Application) -> None:
     """Open the database, register the command menu in both languages, start the clock job."""
     config: Config = application.bot_data["config"]
     clock = application.bot_data.get("clock")
-    services = await Services.open(config.db_path, clock=clock)
+    services = await Services.open(
+        config.db_path, clock=clock, ai_workers=config.ai_workers, ai_seconds=config.ai_seconds, ai_seed=config.ai_seed
+    )
     bot = application.bot
     messenger = Messenger(bot, GroupBudget(config.group_rate))
     front = application.bot_data["front"] = Front(
@@ -176,6 +181,7 @@ async def startup(application: Application) -> None:
             await front.presenter.announce(view)
 
     services.changes.subscribe(on_change)
+    services.opponent.on_thinking(front.presenter.thinking)
     # Before any update: games whose time ran out while the bot was down are decided, and whatever was stored but
     # not announced (the bot stopped between the two) is announced now. Nothing here may keep the bot from starting.
     try:
@@ -186,6 +192,12 @@ async def startup(application: Application) -> None:
             log.info("on start: %d clock events, %d announcements made again", len(found), announced)
     except Exception:
         log.exception("the clock's first pass failed; the bot starts anyway")
+    try:  # the bot's moves that were due when it stopped are made now
+        due = await services.opponent.start()
+        if due:
+            log.info("on start: the bot is to move in %d games", due)
+    except Exception:
+        log.exception("the bot's games could not be resumed; it starts anyway")
     for lang in LANGUAGES:
         commands = [BotCommand(c, t(lang, f"cmd_{c}")) for c in MENU]
         try:
@@ -203,6 +215,7 @@ async def shutdown(application: Application) -> None:
     """Let the announcements under way finish; close the database."""
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
+        await front.services.opponent.close()
         await front.services.changes.settle()
         await front.services.close()
 

@@ -108,7 +108,8 @@ def decode(data: str | None) -> Callback | None:
 
 
 Setting = Literal["size", "start", "time", "colours"]
-Command = Literal["board", "resign", "draw", "ground", "cancel", "sgf", "png", "replay", "watch", "zoom"]
+Command = Literal["board", "resign", "draw", "ground", "cancel", "sgf", "png", "replay", "watch", "zoom", "hint"]
+Level = Literal["easy", "normal", "hard"]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -131,6 +132,15 @@ class Set(Callback):
     game: int
     setting: Setting
     value: str
+
+
+@dataclass(frozen=True)
+class Against(Callback):
+    """The creator plays the lobby's game against the bot at ``level``."""
+
+    KIND: ClassVar[str] = "A"
+    game: int
+    level: Level
 
 
 @dataclass(frozen=True)

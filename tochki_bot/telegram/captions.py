@@ -47,7 +47,9 @@ def html_name(view: GameView, colour: Colour) -> str:
 def mention_of(view: GameView, colour: Colour) -> str:
     """A notifying link to a player."""
     player = view.player(colour)
-    return mention(player.id, player.name) if player is not None else html_name(view, colour)
+    if player is None or player.bot is not None:  # the bot has no account to link to
+        return html_name(view, colour)
+    return mention(player.id, player.name)
 
 
 def size_text(view: GameView) -> str:

@@ -15,7 +15,7 @@ from render import Window
 
 from ..engine import Game
 from ..i18n import Language, duration, t
-from ..services import BOARD_CHOICES, COLOUR_CHOICES, START_CHOICES, TIME_CHOICES, GameView
+from ..services import BOARD_CHOICES, COLOUR_CHOICES, LEVELS, START_CHOICES, TIME_CHOICES, GameView
 from . import callbacks as cb
 
 WINDOW = 8
@@ -54,12 +54,13 @@ def lobby_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
     ]
     labels = {"creator_blue": "btn_blue", "creator_red": "btn_red", "random": "btn_random"}
     colours = [_button(_mark(view.colours == c, t(lang, labels[c])), cb.Set(g, "colours", c)) for c in COLOUR_CHOICES]
+    bots = [_button(t(lang, f"btn_bot_{level}"), cb.Against(g, level)) for level in LEVELS]  # type: ignore[arg-type]
     actions = [_button(t(lang, "btn_join"), cb.Join(g)), _button(t(lang, "btn_cancel"), cb.Cancel(g))]
     if view.kind == "private":
         actions = actions[1:]
     if view.ply > 0:  # a game continued from a record keeps its board and start
-        return InlineKeyboardMarkup([times, colours, actions])
-    return InlineKeyboardMarkup([sizes, starts, times, colours, actions])
+        return InlineKeyboardMarkup([times, colours, bots, actions])
+    return InlineKeyboardMarkup([sizes, starts, times, colours, bots, actions])
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -95,6 +95,17 @@ async def me_text(req: Request, public: bool) -> str:
                 draws=mine.draws,
             )
         ]
+    for record in await req.services.opponent.records(req.person.id):
+        lines.append(
+            t(
+                req.lang,
+                "me_bot",
+                level=t(req.lang, f"level_{record.level}"),
+                wins=record.wins,
+                losses=record.losses,
+                draws=record.draws,
+            )
+        )
     if not req.place.private:
         here = (await req.services.ratings.table(req.place.chat_id)).get(req.person.id)
         if here is not None:

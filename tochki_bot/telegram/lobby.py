@@ -10,11 +10,13 @@ from .request import Request, button, command, game_ref
 
 def parse_new_args(args: list[str]) -> LobbyChoice:
     """Read ``/new`` arguments: a board (``20x20``, sides 10 to 39), a start (``cross``, ``empty``...), a time
-    (``30m``, ``1h``, ``3d``, ``none``: a minute to 30 days). Words it does not know, and sizes or times out of range,
-    are left out: the lobby shows what was chosen, and its buttons change it."""
+    (``30m``, ``1h``, ``3d``, ``none``: a minute to 30 days), the creator's colour (``blue`` begins, or ``red``).
+    Words it does not know, and sizes or times out of range, are left out: the lobby shows what was chosen, and its
+    buttons change it."""
     width = height = None
     start: str | None = None
     move_seconds: int | str | None = "unset"
+    colours = "random"
     for arg in args:
         word = arg.strip().lower().replace("х", "x").replace("×", "x")
         size = word.split("x", 1)
@@ -29,19 +31,61 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
             start = "four-crosses"
         elif word in ("empty", "пусто", "пустое"):
             start = "empty"
+        elif word in ("blue", "синий", "синие", "first", "первый"):
+            colours = "creator_blue"
+        elif word in ("red", "красный", "красные", "second", "второй"):
+            colours = "creator_red"
         elif word in ("none", "no", "∞", "нет", "без"):
             move_seconds = None
         elif len(word) >= 2 and word[:-1].isascii() and word[:-1].isdigit() and len(word) <= 4 and word[-1] in "hdmчд":
             seconds = int(word[:-1]) * {"h": 3600, "ч": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
             if MIN_TIME <= seconds <= MAX_TIME:
                 move_seconds = seconds
-    return LobbyChoice(width, height, start, move_seconds)  # type: ignore[arg-type]
+    return LobbyChoice(width, height, start, move_seconds, colours)  # type: ignore[arg-type]
+
+
+BOT_WORDS = frozenset({"ai", "bot", "бот", "ии", "компьютер", "computer", "cpu"})
+LEVEL_WORDS = {
+    "easy": "easy",
+    "лёгкий": "easy",
+    "легкий": "easy",
+    "легко": "easy",
+    "normal": "normal",
+    "medium": "normal",
+    "средний": "normal",
+    "hard": "hard",
+    "strong": "hard",
+    "сильный": "hard",
+    "трудный": "hard",
+    "сложный": "hard",
+}
+
+
+def parse_bot_args(args: list[str]) -> tuple[str | None, list[str]]:
+    """``/new ai hard 20x20``: the bot's level (``normal`` when only "ai" is said; ``None`` for a game between
+    people) and the other arguments."""
+    words = [a.strip().lower() for a in args]
+    if not any(w in BOT_WORDS for w in words):
+        return None, args
+    level = next((LEVEL_WORDS[w] for w in words if w in LEVEL_WORDS), "normal")
+    rest = [a for a, w in zip(args, words, strict=True) if w not in BOT_WORDS and w not in LEVEL_WORDS]
+    return level, rest
 
 
 @command
 async def cmd_new(req: Request, args: list[str]) -> None:
-    """Open a game: a lobby in a group (one a topic), an invitation link in private (one a person)."""
-    opened = await req.services.lobby.open(req.place, req.person, parse_new_args(args), req.update_id)
+    """Open a game: a lobby in a group (one a topic), an invitation link in private (one a person); ``/new ai
+    [easy|normal|hard]`` starts a game against the bot at once."""
+    level, args = parse_bot_args(args)
+    if level is not None:
+        opened = await req.services.lobby.open_against_bot(
+            req.place, req.person, level, parse_new_args(args), req.update_id
+        )
+        if not opened.existing:
+            await req.presenter.started(opened.view)
+            return
+    else:
+        opened = await req.services.lobby.open(req.place, req.person, parse_new_args(args), req.update_id)
     view = opened.view
     if opened.existing and view.state != "lobby":  # a game is on here: said in words; its board stays where it is
         await req.reply(t(req.lang, "open_game_on", id=view.id))
@@ -79,6 +123,15 @@ async def on_setting(req: Request, data: cb.Set) -> None:
     await req.answer()
     if lobby is not None:
         await req.presenter.update_lobby(view, req.place.chat_id, lobby.message_id, req.lang)
+
+
+@button(cb.Against)
+async def on_against(req: Request, data: cb.Against) -> None:
+    """The creator plays the lobby's game against the bot."""
+    await req.pressed_on("lobby", game=data.game)
+    view = await req.services.lobby.against_bot(data.game, req.person, data.level, req.update_id)
+    await req.answer()
+    await req.presenter.started(view)
 
 
 @button(cb.Cancel)

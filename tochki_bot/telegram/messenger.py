@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 import httpx
 from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaPhoto, LinkPreviewOptions, ReplyParameters
-from telegram.constants import ParseMode
+from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.warnings import PTBUserWarning
 
@@ -119,6 +119,15 @@ class Messenger:
                 log.warning("network trouble talking to Telegram (%s); retrying", exc)
                 await asyncio.sleep(0.5 * (attempt + 1))
         raise AssertionError("unreachable")
+
+    async def typing(self, chat_id: int, thread_id: int = 0) -> None:
+        """Show "typing…" in the chat for a few seconds (the bot is thinking); best-effort, never raises."""
+        try:
+            await self.bot.send_chat_action(
+                chat_id, ChatAction.TYPING, message_thread_id=thread_id or None, read_timeout=5, write_timeout=5
+            )
+        except Exception as exc:
+            log.info("could not show the bot thinking in %s: %s", chat_id, exc)
 
     async def send_text(
         self,

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
 from ..engine import IllegalMove, Point, parse_point
 from ..i18n import t
 from ..services import Choice, GameView, MessageRecord, Problem, ServiceError, Want
@@ -135,6 +137,34 @@ async def show_zoom(req: Request, view: GameView, point: Point | None = None) ->
     )
 
 
+async def show_hint(req: Request, view: GameView) -> None:
+    """The bot's suggestion for the person's move, with a button that plays it (games against the bot and unrated
+    games only)."""
+    await req.typing()
+    view, point = await req.services.opponent.hint(view.id, req.person)
+    keyboard = InlineKeyboardMarkup(
+        [[InlineKeyboardButton(f"▶ {point}", callback_data=cb.Play(view.id, view.ply, point.x, point.y).encode())]]
+    )
+    await req.presenter.ask(
+        view,
+        req.place.chat_id,
+        req.place.thread_id,
+        t(req.lang, "hint_text", id=view.id, point=str(point)),
+        keyboard,
+        topic="hint",
+        user_id=req.person.id,
+        reply_to=req.update.message.message_id if req.update.message else None,
+    )
+
+
+@command
+async def cmd_hint(req: Request, args: list[str]) -> None:
+    """``/hint``, ``/hint <game>``: a point the bot would play, in a game against it or an unrated game."""
+    view = await req.find(Want.MOVE, "hint", game_id=game_ref(args[0]) if args else None)
+    if view is not None:
+        await show_hint(req, view)
+
+
 @command
 async def cmd_zoom(req: Request, args: list[str]) -> None:
     """``/zoom``, ``/zoom x-y``, ``/zoom <game> x-y``: the part of the board around a point, large."""
@@ -176,7 +206,7 @@ async def _pick(req: Request, *, only: bool = False) -> MessageRecord | None:
     """The "which game?" question the button is on, if it is one (only who asked may answer it); with ``only``, any
     other message refuses the button."""
     about = await req.pressed()
-    if about is None or about.kind != "question" or about.topic != "pick":
+    if about is None or about.kind != "question" or about.topic not in ("pick", "hint"):
         if only:  # "which game?" questions are always remembered: on anything else the button is forged
             raise ServiceError(Problem.STALE)
         return None
@@ -185,6 +215,10 @@ async def _pick(req: Request, *, only: bool = False) -> MessageRecord | None:
         raise ServiceError(Problem.NOT_YOURS, name=asker.name if asker else "?")
     if not about.live:
         raise ServiceError(Problem.STALE)
+    if about.topic == "hint" and req.query is not None:  # a hint's button plays in the hint's game only
+        data = cb.decode(req.query.data)
+        if not isinstance(data, cb.Play) or data.game != about.game_id:
+            raise ServiceError(Problem.STALE)
     return about
 
 

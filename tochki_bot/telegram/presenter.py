@@ -96,7 +96,7 @@ class Presenter:
         if view.kind == "group":
             seats = [Seat(view.chat_id, view.thread_id, await self.chat_language(view.chat_id), "group")]
         else:
-            seats = [Seat(p.id, 0, player_language(p), "player", p.id) for p in view.players]
+            seats = [Seat(p.id, 0, player_language(p), "player", p.id) for p in view.people]
         if spectators:
             players = {p.id for p in view.players}
             for chat_id in await self.services.records.spectators(view.id):
@@ -448,7 +448,7 @@ class Presenter:
                 log.exception("could not tell group %s that game %s was cancelled", view.chat_id, view.id)
                 complete = False
         if view.kind == "private" and first_try:
-            for player in view.players:
+            for player in view.people:
                 if player.id != by and player.id not in told:
                     try:
                         await self.messenger.send_text(player.id, t(player_language(player), key, id=view.id))
@@ -659,12 +659,18 @@ class Presenter:
         except Exception:
             log.exception("telling the players about game %s failed", game_id)
 
+    async def thinking(self, view: GameView, on: bool) -> None:
+        """The bot started thinking about its move: "typing…" where the game is played."""
+        if on:
+            for seat in await self.seats(view, spectators=False):
+                await self.messenger.typing(seat.chat_id, seat.thread_id)
+
     async def remind(self, reminder: Reminder) -> None:
         """Remind the player to move: in private first; if that fails, in the group (a mention notifies them)."""
         view = reminder.view
         colour = view.to_move
         player = view.player_to_move
-        if colour is None or player is None:
+        if colour is None or player is None or player.bot is not None:  # the bot has no clock and no chat
             return
         key = "remind_half" if reminder.stage == "half" else "remind_last"
         lang = player_language(player)

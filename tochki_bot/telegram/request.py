@@ -232,6 +232,10 @@ class Request:
         except Unreachable:
             return None
 
+    async def typing(self) -> None:
+        """Show "typing…" here while something slow is worked out (best-effort)."""
+        await self.messenger.typing(self.place.chat_id, self.place.thread_id)
+
     async def answer(self, text: str | None = None, *, alert: bool = False) -> None:
         """Answer the pressed button (once; write ``text`` in ``own_lang``). A failed answer is logged and changes
         nothing else: what was done stays done and is announced anyway."""
