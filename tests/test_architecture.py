@@ -17,6 +17,7 @@ PACKAGES = ("tochki_bot", "render", "storage")
 
 LAYERS = {
     "tochki_bot.engine": 0,
+    "tochki_bot.ai": 1,
     "tochki_bot.i18n": 0,
     "render": 0,
     "storage": 1,
@@ -31,6 +32,7 @@ LAYERS = {
 
 ALLOWED = {
     "tochki_bot.engine": {"tochki_bot.engine"},
+    "tochki_bot.ai": {"tochki_bot.ai", "tochki_bot.engine"},
     "tochki_bot.i18n": {"tochki_bot.i18n"},
     "render": {"render"},
     "storage": {"storage", "tochki_bot.engine"},
