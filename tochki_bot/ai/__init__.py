@@ -1,0 +1,45 @@
+"""The computer opponent: pick a move (or grounding) for the side to move of a ``Game``.
+
+>>> from tochki_bot.engine import Game
+>>> g = Game(15, 15, "cross")
+>>> p = choose_move(g, "easy", seconds=0.05, seed=1)
+>>> g.is_playable(*p)
+True
+
+Pure Python on top of the engine; nothing is shared between calls except read-only tables, so it is safe to call
+from worker processes. ``choose_move`` never mutates the game it is given.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from tochki_bot.engine import Game, Point
+
+from .player import BUDGET, LEVELS, Level, decide
+
+__all__ = ["BUDGET", "LEVELS", "Level", "choose_action", "choose_move"]
+
+
+def choose_move(game: Game, level: str = "normal", *, seconds: float | None = None, seed: int | None = None) -> Point:
+    """A legal point for ``game.to_move``, chosen at ``level`` (one of ``LEVELS``) within ``seconds``.
+
+    ``seconds`` defaults to ``BUDGET[level]``; the call returns within it plus a few milliseconds. With a ``seed``
+    the answer is reproducible: the search is then bounded by a node count derived from the budget (calibrated
+    for this machine, so it normally ends well inside the time), and the clock is only a safety stop that a much
+    slower machine could hit. Without a seed the search runs on the clock (``hard`` uses its whole budget).
+    Raises ``ValueError`` for an unknown level or a game that is over.
+    """
+    action = decide(game, level, seconds, seed, allow_ground=False)
+    assert action != "ground"
+    return action
+
+
+def choose_action(
+    game: Game, level: str = "normal", *, seconds: float | None = None, seed: int | None = None
+) -> Point | Literal["ground"]:
+    """Like ``choose_move``, but ``"ground"`` when declaring grounding now (``Game.ground``) wins the game (8.2-8.4).
+
+    Grounding ends the game at once; it is chosen only when the score after it is a win for the side to move.
+    """
+    return decide(game, level, seconds, seed, allow_ground=True)

@@ -1,0 +1,282 @@
+"""The player: a selective alpha-beta search over tactical and local moves, with a capture-aware evaluation.
+
+- Moves considered at a node: its own captures, the points where the opponent would capture (blocks), then points
+  near the latest moves ordered by a shape heuristic; never a dot into the opponent's house that captures nothing
+  (it would be captured at once, 5.14). The root also considers every point near any dot.
+- Evaluation, for the side to move: the score difference, plus what the next exchange of captures is worth
+  (it takes its best capture, or blocks the opponent's best one and loses the second best), plus grounding: a side
+  that leads by more than the dots its own grounding would give away wins at once (8.2-8.4), whatever else is on
+  the board. The dots each side would give away are counted at the root with the engine's own ``ground``.
+- Iterative deepening; levels differ by depth, width, budget and deliberate noise (``easy`` sometimes overlooks
+  the opponent's threats and prefers moves near the last ones).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Literal
+
+from tochki_bot.engine import BLUE, RED, Colour, Game, Point
+
+from .position import Position, board_cells
+from .tactics import in_house
+
+Level = Literal["easy", "normal", "hard"]
+"""A playing strength."""
+
+LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
+"""The levels, weakest first."""
+
+BUDGET: dict[str, float] = {"easy": 0.5, "normal": 1.0, "hard": 2.0}
+"""Default thinking time per move in seconds, per level."""
+
+WIN = 100_000.0
+"""A won game (grounding that wins, or a full board with the lead), beyond any score."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a level searches."""
+
+    max_depth: int
+    root_width: int
+    """Root moves searched beyond depth 1 (all are searched at depth 1)."""
+    width: int
+    """Moves searched at inner nodes."""
+    noise: float
+    """Standard deviation of the random term added to root values (in captured dots)."""
+    oversight: float
+    """Probability of not looking at the opponent's threats for this move."""
+    rate: float
+    """Nodes per second assumed to turn a budget into a node limit when a seed is given."""
+
+
+STYLES: dict[str, Style] = {
+    "easy": Style(max_depth=1, root_width=0, width=0, noise=0.6, oversight=0.35, rate=600.0),
+    "normal": Style(max_depth=3, root_width=12, width=7, noise=0.15, oversight=0.0, rate=900.0),
+    "hard": Style(max_depth=8, root_width=16, width=8, noise=0.0, oversight=0.0, rate=900.0),
+}
+
+
+class _OutOfTime(Exception):
+    """Raised inside the search when the node limit or the clock runs out."""
+
+
+class Search:
+    """One move's search: limits, counters and the evaluation context."""
+
+    def __init__(self, root: Position, style: Style, deadline: float, node_limit: float, blind: bool) -> None:
+        self.root = root
+        self.style = style
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.blind = blind
+        self.at_risk = [0, _ground_loss(root.game, 1), _ground_loss(root.game, 2)]
+        b = root.board
+        self.width, self.height, self.stride = b.width, b.height, b.stride
+
+    # ---------------------------------------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """Count a node; stop the search when a limit is reached."""
+        self.nodes += 1
+        if self.nodes >= self.node_limit or (self.nodes & 7 == 0 and time.perf_counter() > self.deadline):
+            raise _OutOfTime
+
+    def evaluate(self, pos: Position) -> float:
+        """The position's value for the side to move, in captured dots (``WIN`` and more for a decided game)."""
+        p = pos.to_move
+        o = 3 - p
+        diff = pos.diff(p)
+        if pos.game.is_over:
+            return diff + (WIN if diff > 0 else -WIN if diff < 0 else 0.0)
+        if diff - self.at_risk[p] > 0:
+            return WIN + diff  # grounding now wins
+        a = max(pos.closers[p].values(), default=0)
+        b = b2 = 0
+        if not (self.blind and p == self.root.to_move):
+            for v in pos.closers[o].values():
+                if v > b:
+                    b, b2 = v, b
+                elif v > b2:
+                    b2 = v
+        return diff + max(a - b, -b2)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Move generation
+
+    def shape(self, pos: Position, q: int, p: int) -> float:
+        """A cheap local preference for a dot of ``p`` on ``q``: contact, links, edges, nearness to the last moves."""
+        b = pos.board
+        s = self.stride
+        dots, owner = b.dots, b.owner
+        own4 = opp4 = own8 = opp8 = 0
+        for off in (1, -1, s, -s):
+            d = dots[q + off]
+            if d and not owner[q + off]:
+                if d == p:
+                    own4 += 1
+                else:
+                    opp4 += 1
+        for off in (s + 1, s - 1, -s + 1, -s - 1):
+            d = dots[q + off]
+            if d and not owner[q + off]:
+                if d == p:
+                    own8 += 1
+                else:
+                    opp8 += 1
+        own8 += own4
+        opp8 += opp4
+        h = 1.0 * min(opp8, 3) + 0.8 * min(own8, 3) - 0.7 * max(0, own4 - 1)
+        if opp8 and own8:
+            h += 1.0
+        y, x = divmod(q, s)
+        edge = min(x, y, self.width + 1 - x, self.height + 1 - y)
+        if edge == 1:
+            h -= 1.5
+        elif edge == 2:
+            h -= 0.4
+        for k, last in enumerate(reversed(pos.last)):
+            ly, lx = divmod(last, s)
+            dist = max(abs(lx - x), abs(ly - y))
+            if dist <= 2:
+                h += (1.0 if dist == 1 else 0.5) / (1 + k)
+        return h
+
+    def near(self, pos: Position, centres: list[int], radius: int) -> set[int]:
+        """Empty playable cells within ``radius`` (king steps) of the given cells."""
+        b = pos.board
+        s = self.stride
+        w, h = self.width, self.height
+        dots, owner = b.dots, b.owner
+        out: set[int] = set()
+        for c in centres:
+            cy, cx = divmod(c, s)
+            for y in range(max(1, cy - radius), min(h, cy + radius) + 1):
+                row = y * s
+                for x in range(max(1, cx - radius), min(w, cx + radius) + 1):
+                    q = row + x
+                    if not dots[q] and not owner[q]:
+                        out.add(q)
+        return out
+
+    def moves(self, pos: Position, limit: int, everywhere: bool = False) -> list[int]:
+        """Candidate moves for the side to move, best first; at most ``limit`` (all when ``everywhere``)."""
+        b = pos.board
+        p = pos.to_move
+        o = 3 - p
+        mine = pos.closers[p]
+        caps = sorted((q for q, v in mine.items() if v), key=lambda q: -mine[q])
+        theirs = pos.closers[o]
+        blocks = sorted((q for q, v in theirs.items() if v and q not in mine), key=lambda q: -theirs[q])
+        if everywhere:
+            dots, owner = b.dots, b.owner
+            centres = [c for c in board_cells(self.width, self.height) if dots[c] and not owner[c]]
+            pool = self.near(pos, centres, 2)
+        else:
+            pool = self.near(pos, list(pos.last[-3:]), 2)
+        ordered: list[int] = []
+        seen: set[int] = set()
+        for q in caps + blocks:
+            if q not in seen:
+                seen.add(q)
+                ordered.append(q)
+        local = [q for q in pool if q not in seen and not (in_house(b, p, q) and not mine.get(q))]
+        local.sort(key=lambda q: -self.shape(pos, q, p))
+        ordered.extend(local)
+        if not ordered:
+            ordered = [q for q in board_cells(self.width, self.height) if not b.dots[q] and not b.owner[q]]
+            safe = [q for q in ordered if not in_house(b, p, q)]
+            ordered = safe or ordered
+        return ordered if everywhere else ordered[:limit]
+
+    # ---------------------------------------------------------------------------------------------------------
+
+    def negamax(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
+        """Alpha-beta value of ``pos`` for its side to move, searching ``depth`` more plies."""
+        e = self.evaluate(pos)
+        if depth == 0 or abs(e) >= WIN:
+            return e
+        best = -2 * WIN
+        for q in self.moves(pos, self.style.width):
+            self.tick()
+            v = -self.negamax(pos.play(q), depth - 1, -beta, -alpha)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best if best > -2 * WIN else e
+
+
+def _ground_loss(game: Game, p: int) -> int:
+    """How much ``p``'s score lead would drop if ``p`` declared grounding now (its dots that are not safe, 8.4)."""
+    g = game.copy()
+    before = g.score
+    colour: Colour = BLUE if p == 1 else RED
+    g.ground(colour)
+    after = g.score
+    sign = 1 if p == 1 else -1
+    return sign * ((before[0] - before[1]) - (after[0] - after[1]))
+
+
+def decide(
+    game: Game, level: str, seconds: float | None, seed: int | None, *, allow_ground: bool
+) -> Point | Literal["ground"]:
+    """Choose a move (or grounding, when allowed and winning) for the side to move. See ``choose_move``."""
+    start = time.perf_counter()
+    if level not in STYLES:
+        raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
+    if game.is_over:
+        raise ValueError("the game is over")
+    style = STYLES[level]
+    budget = BUDGET[level] if seconds is None else max(0.0, float(seconds))
+    deadline = start + budget - 0.015
+    rng = random.Random(seed)
+    root = Position.of(game)
+    p = root.to_move
+    node_limit = float("inf") if seed is None else max(1.0, budget * style.rate)
+    blind = rng.random() < style.oversight
+    search = Search(root, style, deadline, node_limit, blind)
+    if allow_ground and root.diff(p) - search.at_risk[p] > 0:
+        return "ground"
+    candidates = search.moves(root, 0, everywhere=True)
+    point = root.board.point
+    best = candidates[0]
+    if len(candidates) == 1:
+        return point(best)
+    try:
+        # Depth 1 over every candidate.
+        scored: list[tuple[float, int]] = []
+        for q in candidates:
+            search.tick()
+            v = -search.evaluate(root.play(q)) + 0.01 * search.shape(root, q, p)
+            if style.noise:
+                v += rng.gauss(0.0, style.noise)
+            scored.append((v, q))
+        scored.sort(key=lambda t: -t[0])
+        best = scored[0][1]
+        if style.max_depth < 2:
+            return point(best)
+        order = [q for _, q in scored[: style.root_width]]
+        for depth in range(2, style.max_depth + 1):
+            alpha = -2 * WIN
+            results: list[tuple[float, int]] = []
+            for q in order:
+                search.tick()
+                v = -search.negamax(root.play(q), depth - 1, -2 * WIN, -alpha)
+                v += 0.01 * search.shape(root, q, p)
+                results.append((v, q))
+                if v > alpha:
+                    alpha = v
+                    best = q
+            results.sort(key=lambda t: -t[0])
+            order = [q for _, q in results]
+            best = order[0]
+    except _OutOfTime:
+        pass
+    return point(best)

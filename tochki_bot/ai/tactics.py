@@ -1,0 +1,142 @@
+"""Tactical reading on the engine's own incremental board: which points capture now, which are houses.
+
+The engine's ``Board`` keeps, per colour, a reach map (wall / open / enclosed per cell) and a union-find over the
+colour's dots. A dot at ``q`` can only capture when it links two wall runs around ``q`` that already belong to one
+chain; only then does the engine flood. ``capture_value`` asks exactly that question without placing the dot: it
+reuses the engine's neighbourhood tables and its lockstep flood (``Board._split``), so it agrees with ``Game.play``
+by construction (``tests/test_ai.py`` checks it against real moves on random games of every size).
+
+Everything here works on a *private copy* of a game (``Position``): the flood uses the copy's scratch marks and the
+union-find lookups do not compress paths, so the caller's game is never touched.
+"""
+
+from __future__ import annotations
+
+from tochki_bot.engine import Game
+from tochki_bot.engine.board import ENCLOSED, OPEN, WALL, Board, _sides
+
+
+def board_of(game: Game) -> Board:
+    """The engine board behind a game (read-only use, or on a copy)."""
+    return game._board
+
+
+def _root(parent: list[int], x: int) -> int:
+    while (px := parent[x]) != x:
+        x = px
+    return x
+
+
+def capture_value(board: Board, p: int, q: int) -> int:
+    """How many opponent dots in play a dot of colour ``p`` on the empty cell ``q`` would enclose (0: none).
+
+    The count is of dots that would be captured by step 1 of a move (5.1-5.11); the score gain can differ when an
+    area also frees own dots taken earlier (6.4). ``q`` must be empty and playable.
+    """
+    rp = board._reach[p]
+    if rp[q] != OPEN:
+        return 0
+    s = board.stride
+    m = 0
+    if rp[q + 1] == WALL:
+        m = 1
+    if rp[q + s + 1] == WALL:
+        m |= 2
+    if rp[q + s] == WALL:
+        m |= 4
+    if rp[q + s - 1] == WALL:
+        m |= 8
+    if rp[q - 1] == WALL:
+        m |= 16
+    if rp[q - s - 1] == WALL:
+        m |= 32
+    if rp[q - s] == WALL:
+        m |= 64
+    if rp[q - s + 1] == WALL:
+        m |= 128
+    reps = board._run_offs[m]
+    if len(reps) < 2:
+        return 0
+    parent = board._parent
+    roots = [_root(parent, q + off) for off in reps]
+    if len(set(roots)) == len(roots):
+        return 0
+    rp[q] = WALL
+    try:
+        enclosed = board._split(q, _sides(board._seed_offs[m], roots), rp)
+    finally:
+        rp[q] = OPEN
+    if not enclosed:
+        return 0
+    o = 3 - p
+    dots, owner = board.dots, board.owner
+    n = 0
+    for comp in enclosed:
+        for c in comp:
+            if dots[c] == o and owner[c] == 0:
+                n += 1
+    return n
+
+
+def closes_loop(board: Board, p: int, q: int) -> bool:
+    """True when a dot of ``p`` on ``q`` would link two runs of one chain (a possible ring; cheap prefilter)."""
+    rp = board._reach[p]
+    if rp[q] != OPEN:
+        return False
+    s = board.stride
+    m = 0
+    if rp[q + 1] == WALL:
+        m = 1
+    if rp[q + s + 1] == WALL:
+        m |= 2
+    if rp[q + s] == WALL:
+        m |= 4
+    if rp[q + s - 1] == WALL:
+        m |= 8
+    if rp[q - 1] == WALL:
+        m |= 16
+    if rp[q - s - 1] == WALL:
+        m |= 32
+    if rp[q - s] == WALL:
+        m |= 64
+    if rp[q - s + 1] == WALL:
+        m |= 128
+    reps = board._run_offs[m]
+    if len(reps) < 2:
+        return False
+    parent = board._parent
+    roots = [_root(parent, q + off) for off in reps]
+    return len(set(roots)) < len(roots)
+
+
+def in_house(board: Board, p: int, q: int) -> bool:
+    """True when ``q`` is enclosed by the opponent of ``p``: a dot of ``p`` there is captured unless it captures."""
+    return board._reach[3 - p][q] == ENCLOSED
+
+
+def threats(board: Board, p: int, cells: list[int]) -> dict[int, int]:
+    """Every cell of ``cells`` (empty, playable) where a dot of ``p`` would capture, with the dots it would take."""
+    rp = board._reach[p]
+    dots, owner = board.dots, board.owner
+    s = board.stride
+    out: dict[int, int] = {}
+    for q in cells:
+        if dots[q] or owner[q] or rp[q] != OPEN:
+            continue
+        # Quick reject: fewer than two orthogonal/diagonal walls around q cannot close anything.
+        w = (
+            (rp[q + 1] == WALL)
+            + (rp[q - 1] == WALL)
+            + (rp[q + s] == WALL)
+            + (rp[q - s] == WALL)
+            + (rp[q + s + 1] == WALL)
+            + (rp[q + s - 1] == WALL)
+            + (rp[q - s + 1] == WALL)
+            + (rp[q - s - 1] == WALL)
+        )
+        if w < 2:
+            continue
+        v = capture_value(board, p, q)
+        if v:
+            out[q] = v
+    return out
