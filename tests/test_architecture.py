@@ -17,7 +17,6 @@ PACKAGES = ("tochki_bot", "render", "storage")
 
 LAYERS = {
     "tochki_bot.engine": 0,
-    "tochki_bot.ai": 1,
     "tochki_bot.i18n": 0,
     "tochki_bot.ai": 1,
     "render": 0,
@@ -33,7 +32,6 @@ LAYERS = {
 
 ALLOWED = {
     "tochki_bot.engine": {"tochki_bot.engine"},
-    "tochki_bot.ai": {"tochki_bot.ai", "tochki_bot.engine"},
     "tochki_bot.i18n": {"tochki_bot.i18n"},
     "tochki_bot.ai": {"tochki_bot.ai", "tochki_bot.engine"},
     "render": {"render"},

@@ -54,7 +54,7 @@ def lobby_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
     ]
     labels = {"creator_blue": "btn_blue", "creator_red": "btn_red", "random": "btn_random"}
     colours = [_button(_mark(view.colours == c, t(lang, labels[c])), cb.Set(g, "colours", c)) for c in COLOUR_CHOICES]
-    bots = [_button(t(lang, f"btn_bot_{level}"), cb.Against(g, level)) for level in LEVELS]  # type: ignore[arg-type]
+    bots = [_button(t(lang, f"btn_bot_{level}"), cb.Against(g, level)) for level in LEVELS]
     actions = [_button(t(lang, "btn_join"), cb.Join(g)), _button(t(lang, "btn_cancel"), cb.Cancel(g))]
     if view.kind == "private":
         actions = actions[1:]
