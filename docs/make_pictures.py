@@ -48,6 +48,20 @@ def sports_board() -> bytes:
     return render_png(view, compress_level=9)
 
 
+def bot_board() -> bytes:
+    """A game against the bot (★★★) on 15x15, 60 moves in: Anna's side played by the easy level."""
+    from tochki_bot.ai import choose_move
+    from tochki_bot.engine import Game
+
+    game = Game(15, 15, "cross")
+    for ply in range(60):
+        level = "hard" if game.to_move == "red" else "easy"
+        game.play(*choose_move(game, level, seconds=0.2, seed=ply))
+    names = {"blue": "Anna", "red": "🤖 Bot ★★★"}
+    caption = picture_caption("en", GameView.of_position(game, game_id=3, **names))
+    return render_png(board_view(game, caption=caption, **names), max_side=900, compress_level=9)
+
+
 def phone(png: bytes) -> bytes:
     """``png`` as a phone shows it in a chat: 400 pixels wide (a small palette PNG)."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
@@ -97,6 +111,7 @@ def main() -> None:
     caption = picture_caption("en", GameView.of_position(final, blue="Anna", red="Борис", game_id=7))
     view = board_view(final, blue="Anna", red="Борис", caption=caption)
     (OUT / "board-20x20-grounded.png").write_bytes(render_png(view, max_side=900, compress_level=9))
+    (OUT / "board-vs-bot.png").write_bytes(bot_board())
     for path in sorted(OUT.glob("*.png")):
         print(path.relative_to(ROOT), path.stat().st_size // 1024, "KB")
 
