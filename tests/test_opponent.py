@@ -219,3 +219,35 @@ async def test_services_alone_play_the_bot(tmp_path: Path) -> None:
         assert [m.colour for m in view.position.moves[:4]] == ["blue", "red", "blue", "red"]
     finally:
         await services.close()
+
+
+async def test_while_the_bot_thinks_its_board_says_so_and_has_no_buttons(bot: Bot) -> None:
+    anna, _, _ = users(bot.fake)
+    await bot.say(ANNA, anna, "/new ai 12x12 red")  # the bot (blue) begins
+    await settled(bot)
+    start, answer = bot.fake.sent("sendPhoto", ANNA)[:2]
+    assert "Bot ★★ думает…" in start.params["caption"] and not start.params.get("reply_markup")
+    assert "Ваш ход" in answer.params["caption"] and answer.params.get("reply_markup")
+
+
+async def test_a_search_worker_that_dies_is_replaced_and_the_bot_still_moves(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    bot = await Bot(tmp_path / "t.db", ai_seconds=3.0, ai_seed=None, ai_workers=1).start()
+    try:
+        anna, _, _ = users(bot.fake)
+        await bot.say(ANNA, anna, "/new ai hard 12x12 red")
+        for _ in range(100):  # until the worker process is searching
+            pool = bot.services.opponent._pool
+            if pool is not None and getattr(pool, "_processes", None):
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+        for pid in list(pool._processes):  # type: ignore[union-attr]
+            os.kill(pid, signal.SIGKILL)
+        await settled(bot)
+        assert (await bot.game(1)).ply == 1  # searched again in a new worker, and moved
+        assert not bot.errors
+    finally:
+        await bot.stop()

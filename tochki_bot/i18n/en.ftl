@@ -453,3 +453,4 @@ me_bot =
         [one] { $draws } draw
        *[other] { $draws } draws
     }.
+caption_bot_thinking = { $name } is thinking…

@@ -486,3 +486,4 @@ me_bot =
         [many] { $draws } ничьих
        *[other] { $draws } ничьи
     }.
+caption_bot_thinking = { $name } думает…

@@ -19,6 +19,7 @@ import os
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Literal
 
@@ -189,9 +190,19 @@ class Opponent:
         seed = None if self._seed is None else random.Random(f"{self._seed}:{view.id}:{view.ply}").getrandbits(32)
         async with self._turns:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(
-                self._executor(), search, game.settings, game.moves, level, seconds, seed, hint
-            )
+            for attempt in range(2):
+                try:
+                    return await loop.run_in_executor(
+                        self._executor(), search, game.settings, game.moves, level, seconds, seed, hint
+                    )
+                except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool, and once more
+                    log.warning("a search worker died; starting new ones", exc_info=attempt > 0)
+                    broken, self._pool = self._pool, None
+                    if broken is not None:
+                        broken.shutdown(wait=False, cancel_futures=True)
+                    if attempt:
+                        raise
+            raise AssertionError("unreachable")
 
     async def _move(self, view: GameView) -> None:
         """Think and move, for as long as it is the bot's move (a move that lost a race is thought again)."""
@@ -228,7 +239,14 @@ class Opponent:
 
     async def hint(self, game_id: int, who: Person) -> tuple[GameView, Point]:
         """A point the AI suggests to ``who``, on their move, in a game against the bot or an unrated game; never in
-        a rated game between people."""
+        a rated game between people (``may_hint`` says beforehand whether it would be refused)."""
+        view = await self.may_hint(game_id, who)
+        point = await self._search(view, HINT_LEVEL, hint=True, seconds=self._seconds or HINT_SECONDS)
+        assert isinstance(point, Point)
+        return view, point
+
+    async def may_hint(self, game_id: int, who: Person) -> GameView:
+        """The game, if ``who`` may have a hint in it now; else the ``ServiceError`` that says why not."""
         view = await self._core.game(game_id)
         if view.state != "active" or view.to_move is None:
             raise ServiceError(Problem.GAME_OVER if view.state != "lobby" else Problem.NOT_STARTED)
@@ -240,9 +258,7 @@ class Opponent:
             raise ServiceError(Problem.NO_HINTS)
         if view.to_move != colour:
             raise ServiceError(Problem.NOT_YOUR_TURN, name=opponent.name if opponent else "?")
-        point = await self._search(view, HINT_LEVEL, hint=True, seconds=self._seconds or HINT_SECONDS)
-        assert isinstance(point, Point)
-        return view, point
+        return view
 
     async def records(self, user_id: int) -> list[Record]:
         """``user_id``'s results against the bot, a line per level they played."""

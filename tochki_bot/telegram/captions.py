@@ -179,6 +179,9 @@ def board_caption(
     colour = view.to_move
     if colour is None:
         return "\n".join(lines)
+    if view.player_to_move is not None and view.player_to_move.bot is not None:
+        lines.append(t(lang, "caption_bot_thinking", name=html_name(view, colour)))
+        return "\n".join(lines)
     if role == "group":
         turn = t(lang, "caption_turn", mention=mention_of(view, colour))
     elif mine == colour:

@@ -140,6 +140,7 @@ async def show_zoom(req: Request, view: GameView, point: Point | None = None) ->
 async def show_hint(req: Request, view: GameView) -> None:
     """The bot's suggestion for the person's move, with a button that plays it (games against the bot and unrated
     games only)."""
+    await req.services.opponent.may_hint(view.id, req.person)  # a refusal comes before "typing…"
     await req.typing()
     view, point = await req.services.opponent.hint(view.id, req.person)
     keyboard = InlineKeyboardMarkup(

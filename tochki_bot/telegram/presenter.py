@@ -139,8 +139,10 @@ class Presenter:
     # Boards
 
     def _buttons(self, view: GameView, seat: Seat) -> bool:
-        """Whether this seat's board has move buttons: the game goes on and the seat plays it."""
-        if view.to_move is None:
+        """Whether this seat's board has move buttons: the game goes on, a person is to move, and the seat plays it
+        (the bot's move comes within seconds, on a board of its own)."""
+        mover = view.player_to_move
+        if mover is None or mover.bot is not None:
             return False
         return seat.role == "group" or (seat.role == "player" and seat.chat_id == seat.reader)
 
