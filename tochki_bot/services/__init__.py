@@ -26,7 +26,19 @@ import random
 import time
 from collections.abc import Callable
 
-from storage import ImportRecord, MessageKind, MessageRecord, Notice, NoticeKind, Storage, default_path
+from storage import (
+    CannotOpen,
+    FileReport,
+    ImportRecord,
+    MessageKind,
+    MessageRecord,
+    Notice,
+    NoticeKind,
+    SchemaTooNew,
+    Storage,
+    default_path,
+)
+from storage import inspect as _inspect
 
 from .clock import ClockPass, GameClock, Reminder
 from .core import Core
@@ -64,6 +76,12 @@ GIVE_UP = (86400.0, 20)
 """An announcement still owed after a day and 20 tries is given up (the chat is gone, say)."""
 
 
+async def inspect_database(path: str | os.PathLike[str]) -> FileReport:
+    """What the database at ``path`` is (exists, schema, games) and whether the bot could use it (``problem``: a
+    ``CannotOpen`` or ``SchemaTooNew``), looked at without changing it."""
+    return await _inspect(path)
+
+
 class Services:
     """Every use case over one database. Open with ``await Services.open(path)``."""
 
@@ -89,7 +107,9 @@ class Services:
         clock: Callable[[], float] | None = None,
         rng: random.Random | None = None,
     ) -> Services:
-        """Open (creating and upgrading as needed) the database at ``path`` (default ``$TOCHKI_DB``)."""
+        """Open (creating and upgrading as needed) the database at ``path`` (default ``$TOCHKI_DB``).
+
+        Raises ``CannotOpen`` for a file the bot cannot write and ``SchemaTooNew`` for one a newer version wrote."""
         storage = await Storage.open(path, clock=clock or time.time)
         return cls(storage, clock=clock, rng=rng)
 
@@ -162,11 +182,13 @@ __all__ = [
     "MIN_TIME",
     "START_CHOICES",
     "TIME_CHOICES",
+    "CannotOpen",
     "Chat",
     "Choice",
     "ClockPass",
     "ColourChoice",
     "DrawOffer",
+    "FileReport",
     "GameKind",
     "GameState",
     "GameView",
@@ -185,10 +207,12 @@ __all__ = [
     "Problem",
     "Rating",
     "Reminder",
+    "SchemaTooNew",
     "ServiceError",
     "Services",
     "TimeIsUp",
     "Want",
     "default_path",
+    "inspect_database",
     "leaderboard",
 ]
