@@ -23,14 +23,17 @@ from contextlib import asynccontextmanager
 
 from .chats import Chats
 from .database import (
+    CannotOpen,
     Conflict,
     Database,
     Duplicate,
+    FileReport,
     OpenGameExists,
     SchemaTooNew,
     StorageError,
     Unconfirmed,
     default_path,
+    inspect,
 )
 from .follows import Follows
 from .games import Games
@@ -97,12 +100,14 @@ class Storage:
 
 __all__ = [
     "MIGRATIONS",
+    "CannotOpen",
     "ChatRecord",
     "Chats",
     "ColourChoice",
     "Conflict",
     "Database",
     "Duplicate",
+    "FileReport",
     "Follows",
     "GameKind",
     "GameRecord",
@@ -125,5 +130,6 @@ __all__ = [
     "UserRecord",
     "Users",
     "default_path",
+    "inspect",
     "latest_version",
 ]

@@ -16,6 +16,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,11 @@ class StorageError(Exception):
 
 class SchemaTooNew(StorageError):
     """The database was written by a newer version of the bot."""
+
+
+class CannotOpen(StorageError):
+    """The file cannot be used for reading and writing: its folder is missing or read-only, the file is read-only,
+    or it is not an SQLite database. The message names the file and what SQLite said."""
 
 
 class Conflict(StorageError):
@@ -78,32 +84,47 @@ class Database:
     ) -> Database:
         """Open (creating if needed) and upgrade the database at ``path`` (default: ``$TOCHKI_DB`` or ./tochki.db).
 
-        Raises ``SchemaTooNew`` for a database written by a newer version.
+        Raises ``SchemaTooNew`` for a database written by a newer version, ``CannotOpen`` for a file it cannot read
+        and write (a missing or read-only folder, a read-only file, not an SQLite file), before changing anything.
         """
         path = str(path if path is not None else default_path())
-        conn = await aiosqlite.connect(path, isolation_level=None)
         try:
-            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            mode = await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone()
-            if path != ":memory:" and (mode is None or str(mode[0]).lower() != "wal"):
-                raise StorageError(f"could not switch {path} to WAL mode")
-            await conn.execute("PRAGMA synchronous = FULL")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            database = cls(conn, path, clock)
-            await database._migrate()
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise CannotOpen(cannot_open(path, exc)) from exc
+        try:
+            try:
+                await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                mode = await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone()
+                if path != ":memory:" and (mode is None or str(mode[0]).lower() != "wal"):
+                    raise CannotOpen(f"could not switch the database {path} to WAL mode (is its folder writable?)")
+                await conn.execute("PRAGMA synchronous = FULL")
+                await conn.execute("PRAGMA foreign_keys = ON")
+                database = cls(conn, path, clock)
+                version = await database.schema_version()
+                too_new(path, version)
+                await database._try_writing()
+            except sqlite3.Error as exc:
+                raise CannotOpen(cannot_open(path, exc)) from exc
+            await database._migrate(version)
         except BaseException:
             await conn.close()
             raise
         return database
 
-    async def _migrate(self) -> None:
-        version = await self.schema_version()
+    async def _try_writing(self) -> None:
+        """Refuse a file SQLite can read but not write now rather than at the first move: write its version
+        again in a transaction that is rolled back."""
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = await self.schema_version()
+            await self.conn.execute(f"PRAGMA user_version = {version}")
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                await self.conn.execute("ROLLBACK")
+
+    async def _migrate(self, version: int) -> None:
         known = schema.latest_version()
-        if version > known:
-            raise SchemaTooNew(
-                f"{self.path} was written by a newer version of tochki-bot (schema {version}); "
-                f"this version knows schemas up to {known}. Upgrade the bot, or restore a backup."
-            )
         for number in range(version + 1, known + 1):
             async with self.transaction():
                 for statement in split_sql(schema.MIGRATIONS[number - 1]):
@@ -229,6 +250,101 @@ class Database:
                 await self.conn.backup(dest)
             finally:
                 await dest.close()
+
+
+@dataclass(frozen=True)
+class FileReport:
+    """What a database file is, looked at without changing it (``inspect``).
+
+    ``exists`` False: the bot would create it. ``schema`` is its ``PRAGMA user_version`` (``None`` when it could not
+    be read), ``latest`` the schema this version of the bot writes; ``games`` and ``active`` count its games and
+    those being played (``None`` when it has no games table yet). ``problem`` is why the bot could not use it.
+    """
+
+    path: str
+    exists: bool
+    latest: int
+    schema: int | None = None
+    games: int | None = None
+    active: int | None = None
+    problem: StorageError | None = None
+
+
+async def inspect(path: str | os.PathLike[str]) -> FileReport:
+    """Look at the database at ``path`` read-only: whether it exists, its schema, how many games it holds, and
+    whether the bot could open it for writing. Creates, upgrades and locks nothing."""
+    path = os.path.abspath(path)
+    latest = schema.latest_version()
+    folder = os.path.dirname(path)
+    if not os.path.exists(path):
+        if not os.path.isdir(folder):
+            problem = CannotOpen(f"cannot create the database {path}: the folder {folder} does not exist")
+        elif not os.access(folder, os.W_OK | os.X_OK):
+            problem = CannotOpen(f"cannot create the database {path}: this user cannot write the folder {folder}")
+        else:
+            problem = None
+        return FileReport(path, False, latest, problem=problem)
+    if os.path.isdir(path):
+        return FileReport(path, True, latest, problem=CannotOpen(f"the database {path} is a folder, not a file"))
+    report = FileReport(path, True, latest)
+    try:
+        conn = await aiosqlite.connect(Path(path).as_uri() + "?mode=ro", uri=True)
+        try:
+            row = await (await conn.execute("PRAGMA user_version")).fetchone()
+            version = int(row[0]) if row else 0
+            report = replace(report, schema=version)
+            table = await (
+                await conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'")
+            ).fetchone()
+            if table is not None:
+                row = await (
+                    await conn.execute("SELECT COUNT(*), COALESCE(SUM(state = 'active'), 0) FROM games")
+                ).fetchone()
+                if row is not None:
+                    report = replace(report, games=int(row[0]), active=int(row[1]))
+        finally:
+            await conn.close()
+    except sqlite3.Error as exc:
+        return replace(report, problem=CannotOpen(cannot_open(path, exc)))
+    try:
+        too_new(path, version)
+    except SchemaTooNew as exc:
+        return replace(report, problem=exc)
+    if not os.access(path, os.W_OK):
+        return replace(
+            report, problem=CannotOpen(f"cannot open the database {path} for writing: the file is read-only")
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return replace(
+            report,
+            problem=CannotOpen(
+                f"cannot open the database {path} for writing: this user cannot write its folder {folder} "
+                "(SQLite keeps its journal there)"
+            ),
+        )
+    return report
+
+
+def too_new(path: str, version: int) -> None:
+    """Raise ``SchemaTooNew`` when a file of schema ``version`` was written by a newer version of the bot."""
+    known = schema.latest_version()
+    if version > known:
+        raise SchemaTooNew(
+            f"the database {path} was written by a newer version of tochki-bot (schema {version}); "
+            f"this version knows schemas up to {known}: upgrade the bot, or restore a backup"
+        )
+
+
+def cannot_open(path: str, exc: sqlite3.Error) -> str:
+    """One sentence for an operator: which file, what SQLite said, what to look at."""
+    said = str(exc)
+    if "not a database" in said:
+        hint = "it is not an SQLite database; point TOCHKI_DB at the bot's database file"
+    elif "locked" in said or "busy" in said:
+        hint = "another program holds it locked"
+    else:
+        hint = "check that its folder exists and that this user can write the folder and the file, or set TOCHKI_DB"
+    return f"cannot open the database {path} for writing ({said}): {hint}"
 
 
 def split_sql(script: str) -> list[str]:

@@ -35,7 +35,7 @@ def decode(value: str) -> Any:
 class LocalBotApi:
     """A tiny Bot API over HTTP: enough for the bot to start, poll, answer and stop."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         self.calls: list[tuple[str, dict[str, Any]]] = []
         self.updates: list[dict[str, Any]] = []
         self.lock = threading.Lock()
@@ -60,7 +60,7 @@ class LocalBotApi:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 

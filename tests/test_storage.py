@@ -19,6 +19,7 @@ from conftest import TESTS
 import storage.database as database_module
 import storage.schema as schema_module
 from storage import (
+    CannotOpen,
     Conflict,
     Duplicate,
     MessageRecord,
@@ -356,6 +357,23 @@ async def test_a_newer_database_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SchemaTooNew) as err:
         await Storage.open(path)
     assert "newer version" in str(err.value)
+
+
+async def test_a_file_that_cannot_be_written_is_refused_when_it_is_opened(tmp_path: Path) -> None:
+    path = tmp_path / "ro.db"
+    db = await Storage.open(path)
+    await db.close()
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+    elif subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode != 0:
+        pytest.skip("running as root where chattr +i does not work: no way to make a file read-only")
+    try:
+        with pytest.raises(CannotOpen, match=r"cannot open the database .* for writing"):
+            await Storage.open(path)
+    finally:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+        path.chmod(0o644)
 
 
 async def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,7 +2,14 @@
 
 - ``tochki-bot``: run the bot with long polling.
 - ``tochki-bot --webhook https://example.org/tochki --secret-token S [--listen 127.0.0.1 --port 8443]``: webhook mode.
+- ``tochki-bot check``: what the bot would use (database, Bot API, token, Mini App), and whether it would start.
 - ``tochki-bot backup PATH``: a consistent copy of the live database.
+- ``tochki-bot --version``.
+
+Before the bot starts, the database, the webhook's port and the Bot API are checked, in that order, and a start
+that cannot succeed ends with one line on stderr and its own exit status (``ExitStatus``), never a traceback.
+Telegram is tried ``TOCHKI_START_RETRIES`` more times (3), ``TOCHKI_START_RETRY_DELAY`` seconds apart (5), a line
+on stderr saying so before each wait.
 """
 
 from __future__ import annotations
@@ -12,9 +19,58 @@ import asyncio
 import logging
 import os
 import sys
+from dataclasses import replace
+from enum import IntEnum
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as metadata_version
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
-from .config import Config, ConfigError
+from . import __version__
+from .config import Config
+from .services import CannotOpen, FileReport, SchemaTooNew, inspect_database
+
+if TYPE_CHECKING:
+    from .telegram.reach import BotIdentity
+
+
+class ExitStatus(IntEnum):
+    """How ``tochki-bot`` ends: the one list of exit statuses (the README has it as a table). ``check`` exits with
+    the status the bot would fail to start with."""
+
+    OK = 0
+    FAILED = 1
+    """Something else failed: a backup, or Telegram refused a call the start makes (the webhook URL, say)."""
+    CONFIG = 2
+    """The configuration: no token or one that cannot be a token, a wrong variable, wrong arguments."""
+    UNREACHABLE = 3
+    """The Bot API could not be reached (after the retries)."""
+    TOKEN_REJECTED = 4
+    """Telegram does not know the token."""
+    NOT_BOT_API = 5
+    """Something answered at ``TELEGRAM_API_BASE_URL``, not a Bot API."""
+    DATABASE = 6
+    """The database cannot be opened for writing, or a newer version of the bot wrote it."""
+    PORT_IN_USE = 7
+    """The webhook's port is in use (or the address cannot be listened on)."""
+    INTERRUPTED = 130
+    """Stopped with Ctrl-C before the bot started."""
+
+
+class Failure(Exception):
+    """The program stops with ``status`` after saying ``str()`` on one line."""
+
+    def __init__(self, status: ExitStatus, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def version() -> str:
+    """The installed package's version (the source's, when it runs from a checkout that is not installed)."""
+    try:
+        return metadata_version("tochki-bot")
+    except PackageNotFoundError:
+        return __version__
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -22,8 +78,10 @@ def _parser() -> argparse.ArgumentParser:
         prog="tochki-bot",
         description="A Telegram bot for playing Точки (Points) by the sports rules. "
         "Configuration comes from the environment: TELEGRAM_BOT_TOKEN (required), TOCHKI_DB, "
-        "TELEGRAM_API_BASE_URL, TELEGRAM_FILE_BASE_URL, LOG_LEVEL.",
+        "TELEGRAM_API_BASE_URL, TELEGRAM_FILE_BASE_URL, TOCHKI_WEBAPP_URL, LOG_LEVEL, TOCHKI_START_RETRIES, "
+        "TOCHKI_START_RETRY_DELAY.",
     )
+    parser.add_argument("--version", action="version", version=f"tochki-bot {version()}")
     parser.add_argument(
         "--webhook", metavar="URL", help="run with a webhook at this public HTTPS URL instead of polling"
     )
@@ -39,9 +97,193 @@ def _parser() -> argparse.ArgumentParser:
         help="webhook: secret Telegram sends with each update (default: $TOCHKI_WEBHOOK_SECRET, else random)",
     )
     sub = parser.add_subparsers(dest="command")
+    sub.add_parser(
+        "check",
+        help="print what the bot would use (database, Bot API, token, Mini App) and exit: 0 if it would start, "
+        "else the status it would fail with",
+    )
     backup = sub.add_parser("backup", help="write a consistent copy of the database to PATH")
     backup.add_argument("path")
     return parser
+
+
+def say(message: str) -> None:
+    """One line on stderr, at once."""
+    print(f"tochki-bot: {message}", file=sys.stderr, flush=True)
+
+
+def failure(exc: BaseException) -> Failure:
+    """The ``Failure`` a problem found while starting stands for: its status, and its message with what to do."""
+    from .telegram.reach import NotBotApi, StartupProblem, TokenRejected, Unreachable
+    from .telegram.webhook import CannotListen
+
+    if isinstance(exc, Failure):
+        return exc
+    if isinstance(exc, (CannotOpen, SchemaTooNew)):
+        return Failure(ExitStatus.DATABASE, str(exc))
+    if isinstance(exc, CannotListen):
+        return Failure(ExitStatus.PORT_IN_USE, str(exc))
+    if isinstance(exc, StartupProblem):
+        status = {
+            Unreachable: ExitStatus.UNREACHABLE,
+            TokenRejected: ExitStatus.TOKEN_REJECTED,
+            NotBotApi: ExitStatus.NOT_BOT_API,
+        }.get(type(exc), ExitStatus.FAILED)
+        return Failure(status, f"{exc}: {exc.hint}" if exc.hint else str(exc))
+    raise exc
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# Starting
+
+
+async def reach_telegram(config: Config) -> BotIdentity | None:
+    """``getMe`` at the configured Bot API, tried ``config.start_retries`` more times while it is unreachable, with
+    a line on stderr before each wait. The last ``Unreachable`` becomes a ``Failure`` that says how often it was
+    tried."""
+    from .telegram.reach import Unreachable, reach
+
+    tries = config.start_retries + 1
+    for attempt in range(1, tries + 1):
+        try:
+            return await reach(config)
+        except Unreachable as exc:
+            if attempt == tries:
+                after = f"; gave up after {tries} tries" if tries > 1 else ""
+                raise Failure(ExitStatus.UNREACHABLE, f"{exc}{after}: {exc.hint}") from None
+            delay = config.start_retry_delay
+            say(f"{exc}; trying again in {delay:g} s ({attempt} of {config.start_retries})")
+            await asyncio.sleep(delay)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+async def preflight(config: Config, *, webhook: str | None, listen: str, port: int) -> None:
+    """What must hold for the bot to start, cheapest first: the database can be opened for writing, the webhook's
+    port is free, the Bot API answers and knows the token. Raises the first problem."""
+    from .telegram.webhook import check_port
+
+    report = await inspect_database(config.db_path)
+    if report.problem is not None:
+        raise report.problem
+    if webhook:
+        check_port(listen, port)
+    bot = await reach_telegram(config)
+    if bot is not None:
+        logging.getLogger("tochki_bot").info("Telegram reached at %s: @%s", config.api_url, bot.username)
+
+
+def start(args: argparse.Namespace) -> int:
+    """Run the bot; an exit status when it cannot start (or 0 when it stopped)."""
+    config, problems = Config.read()
+    if problems:
+        say(problems[0])
+        return ExitStatus.CONFIG
+    if args.webhook:
+        url = urlparse(args.webhook)
+        if url.scheme != "https" or not url.netloc:
+            say("--webhook needs a public https:// URL")
+            return ExitStatus.CONFIG
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    try:
+        asyncio.run(preflight(config, webhook=args.webhook, listen=args.listen, port=args.port))
+        from .telegram.app import run
+
+        if args.webhook:
+            run(config, webhook=args.webhook, listen=args.listen, port=args.port, secret_token=args.secret_token)
+        else:
+            run(config)
+    except KeyboardInterrupt:
+        say("stopped before the bot started")
+        return ExitStatus.INTERRUPTED
+    except Exception as exc:
+        problem = failure(exc)  # anything that is not a known start-up problem is raised again: a bug
+        say(str(problem))
+        return problem.status
+    return ExitStatus.OK
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# check
+
+
+def database_lines(report: FileReport) -> list[tuple[str, str]]:
+    """The database's and its games' lines of ``check``."""
+    if report.problem is not None:
+        games = [] if report.games is None else [("games", f"{report.games} ({report.active} being played)")]
+        return [("database", str(report.problem)), *games]
+    if not report.exists:
+        return [
+            ("database", f"{report.path}: not there yet; the bot creates it (schema {report.latest})"),
+            ("games", "0"),
+        ]
+    if report.schema == report.latest:
+        schema = f"schema {report.schema}"
+    elif not report.schema and report.games is None:
+        schema = f"empty; the bot sets it up (schema {report.latest})"
+    else:
+        schema = f"schema {report.schema}; the bot upgrades it to {report.latest} when it starts"
+    count = "0" if report.games is None else f"{report.games} ({report.active} being played)"
+    return [("database", f"{report.path}: {schema}"), ("games", count)]
+
+
+async def check() -> int:
+    """Print what the bot would use and whether it would start; the status it would fail with (0: it would start).
+    Changes nothing: the database is only read, Telegram only asked ``getMe``."""
+    from .telegram.reach import NotBotApi, TokenRejected, Unreachable, masked, reach
+
+    config, problems = Config.read()
+    first: Failure | None = None
+
+    def show(label: str, text: str) -> None:
+        print(f"{label:<9} {text}", flush=True)
+
+    def found(problem: Failure) -> None:
+        nonlocal first
+        first = first or problem
+
+    show("version", f"tochki-bot {version()}")
+    token_problem = next((p for p in problems if "TELEGRAM_BOT_TOKEN" in p), None)
+    for problem in problems:
+        found(Failure(ExitStatus.CONFIG, problem))
+        if problem is not token_problem:
+            show("config", problem)
+    report = await inspect_database(config.db_path)
+    for label, text in database_lines(report):
+        show(label, text)
+    if report.problem is not None:
+        found(failure(report.problem))
+    token = "" if token_problem else config.token
+    try:
+        bot = await reach(replace(config, token=token))
+    except Unreachable as exc:
+        show("Bot API", f"{config.api_url}: not reachable ({exc.reason})")
+        show("token", token_problem or f"{masked(token)}: not checked (the Bot API is not reachable)")
+        found(failure(exc))
+    except NotBotApi as exc:
+        show("Bot API", f"{exc}")
+        show("token", token_problem or f"{masked(token)}: not checked (not a Bot API)")
+        found(failure(exc))
+    except TokenRejected as exc:
+        show("Bot API", f"{config.api_url}: reachable")
+        show("token", f"{exc}: {exc.hint}")
+        found(failure(exc))
+    else:
+        show("Bot API", f"{config.api_url}: reachable")
+        if bot is None:
+            show("token", token_problem or "not set")
+        else:
+            show("token", f"{masked(token)}: accepted, @{bot.username} (id {bot.id})")
+    show("Mini App", config.webapp_url or "not set (TOCHKI_WEBAPP_URL)")
+    if first is None:
+        show("result", "ready: the bot would start")
+        return ExitStatus.OK
+    show("result", f"would not start (exit status {first.status.value}): {first}")
+    return first.status
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# backup
 
 
 async def _backup(db_path: str, target: str) -> None:
@@ -54,42 +296,37 @@ async def _backup(db_path: str, target: str) -> None:
         await services.close()
 
 
+def backup(target: str) -> int:
+    """Copy the live database to ``target``; the exit status."""
+    from .services import default_path
+
+    source = default_path()
+    if not os.path.isfile(source):  # opening it would create an empty database: there is nothing to back up
+        say(f"backup failed: no database at {source} (TOCHKI_DB)")
+        return ExitStatus.FAILED
+    try:
+        asyncio.run(_backup(source, target))
+    except (CannotOpen, SchemaTooNew) as exc:
+        say(f"backup failed: {exc}")
+        return ExitStatus.DATABASE
+    except OSError as exc:
+        say(f"backup failed: {exc}")
+        return ExitStatus.FAILED
+    print(f"backup written to {target}")
+    return ExitStatus.OK
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run what the command line asks for; returns the exit status."""
     args = _parser().parse_args(argv)
     if args.command == "backup":
-        from .services import default_path
-
-        source = default_path()
-        if not os.path.isfile(source):  # opening it would create an empty database: there is nothing to back up
-            print(f"backup failed: no database at {source} (TOCHKI_DB)", file=sys.stderr)
-            return 1
+        return backup(args.path)
+    if args.command == "check":
         try:
-            asyncio.run(_backup(source, args.path))
-        except (OSError, FileExistsError) as exc:
-            print(f"backup failed: {exc}", file=sys.stderr)
-            return 1
-        print(f"backup written to {args.path}")
-        return 0
-    try:
-        config = Config.from_env()
-    except ConfigError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-
-    from .telegram.app import run
-
-    if args.webhook:
-        url = urlparse(args.webhook)
-        if url.scheme != "https" or not url.netloc:
-            print("--webhook needs a public https:// URL", file=sys.stderr)
-            return 2
-        run(config, webhook=args.webhook, listen=args.listen, port=args.port, secret_token=args.secret_token)
-    else:
-        run(config)
-    return 0
+            return asyncio.run(check())
+        except KeyboardInterrupt:
+            return ExitStatus.INTERRUPTED
+    return start(args)
 
 
 if __name__ == "__main__":

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from urllib.parse import urlparse
 
 from .services import default_path
 
+DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
+"""Telegram's Bot API, as python-telegram-bot uses it when ``TELEGRAM_API_BASE_URL`` is not set."""
+
+TOKEN_FORMAT = re.compile(r"[0-9]+:[A-Za-z0-9_-]+")
+"""What a token from @BotFather looks like: the bot's id, a colon, the secret."""
 TOKEN_HELP = (
-    "TELEGRAM_BOT_TOKEN is not set.\n"
-    "Get a token from @BotFather in Telegram (send /newbot, choose a name), then run:\n"
-    "  TELEGRAM_BOT_TOKEN=123456:ABC... tochki-bot"
+    "TELEGRAM_BOT_TOKEN is not set: get a token from @BotFather in Telegram (send /newbot), "
+    "then run TELEGRAM_BOT_TOKEN=123456:ABC... tochki-bot"
 )
 
 
@@ -26,8 +32,10 @@ class Config:
     ``group_rate`` is Telegram's limit of messages per minute in one group (the rate limiter keeps to it);
     ``clock_interval`` is how often, in seconds, the clock job looks for reminders and timeouts;
     ``concurrent_updates`` how many updates are handled at once (one per chat at most); ``user_rate`` how many
-    commands a person may send a minute; ``ai_workers`` how many searches of the bot may run at once (default: the
-    cores) and ``ai_seconds`` its time a move (default: each level's own).
+    commands a person may send a minute. ``start_retries`` is how many more times the start tries to reach Telegram
+    after the first failure, ``start_retry_delay`` the seconds between tries. ``webapp_url`` is the Mini App's
+    public URL (``TOCHKI_WEBAPP_URL``), when there is one. ``ai_workers`` is how many searches of the bot may run
+    at once (default: the cores), ``ai_seconds`` its time a move (default: each level's own).
     """
 
     token: str
@@ -44,35 +52,90 @@ class Config:
     ai_seconds: float | None = None
     ai_seed: int | None = None
     """Makes the bot's moves reproducible (tests)."""
+    start_retries: int = 3
+    start_retry_delay: float = 5.0
+    webapp_url: str | None = None
+
+    @property
+    def api_url(self) -> str:
+        """The Bot API base URL the bot talks to (without the token)."""
+        return self.api_base_url or DEFAULT_API_BASE_URL
+
+    @classmethod
+    def read(cls, env: Mapping[str, str] | None = None) -> tuple[Config, list[str]]:
+        """The configuration the environment describes, and what is wrong with it (one sentence each, first the
+        missing token). A value that is wrong is replaced by its default in the configuration returned."""
+        env = os.environ if env is None else env
+        problems: list[str] = []
+
+        def value(name: str) -> str | None:
+            return (env.get(name) or "").strip() or None
+
+        token = value("TELEGRAM_BOT_TOKEN") or ""
+        if not token:
+            problems.append(TOKEN_HELP)
+        config = cls(
+            token=token,
+            db_path=value("TOCHKI_DB") or default_path(),
+            api_base_url=value("TELEGRAM_API_BASE_URL"),
+            file_base_url=value("TELEGRAM_FILE_BASE_URL"),
+            webapp_url=value("TOCHKI_WEBAPP_URL"),
+        )
+        if not TOKEN_FORMAT.fullmatch(token) and token:
+            problems.append(
+                "TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then letters, digits, - and _, "
+                "like 123456:ABC-def_1): copy it again from @BotFather"
+            )
+        for name in ("TELEGRAM_API_BASE_URL", "TELEGRAM_FILE_BASE_URL", "TOCHKI_WEBAPP_URL"):
+            url = value(name)
+            if url is not None and not (urlparse(url).scheme in ("http", "https") and urlparse(url).netloc):
+                problems.append(f"{name} must be an http:// or https:// URL, not {url!r}")
+        level = (value("LOG_LEVEL") or "INFO").upper()
+        if level in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            config = replace(config, log_level=level)
+        else:
+            problems.append(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
+        retries = value("TOCHKI_START_RETRIES")
+        if retries is not None:
+            if retries.isdigit() and int(retries) <= 100:
+                config = replace(config, start_retries=int(retries))
+            else:
+                problems.append(f"TOCHKI_START_RETRIES must be a whole number from 0 to 100, not {retries!r}")
+        delay = value("TOCHKI_START_RETRY_DELAY")
+        if delay is not None:
+            try:
+                seconds = float(delay)
+            except ValueError:
+                seconds = -1.0
+            if 0 <= seconds <= 3600:
+                config = replace(config, start_retry_delay=seconds)
+            else:
+                problems.append(f"TOCHKI_START_RETRY_DELAY must be seconds from 0 to 3600, not {delay!r}")
+        workers = value("TOCHKI_AI_WORKERS")
+        if workers is not None:
+            if workers.isascii() and workers.isdigit() and 1 <= int(workers) <= 64:
+                config = replace(config, ai_workers=int(workers))
+            else:
+                problems.append(f"TOCHKI_AI_WORKERS must be a whole number from 1 to 64, not {workers!r}")
+        ai_seconds = value("TOCHKI_AI_SECONDS")
+        if ai_seconds is not None:
+            try:
+                budget = float(ai_seconds)
+            except ValueError:
+                budget = -1.0
+            if 0.05 <= budget <= 60:
+                config = replace(config, ai_seconds=budget)
+            else:
+                problems.append(f"TOCHKI_AI_SECONDS must be seconds from 0.05 to 60, not {ai_seconds!r}")
+        return config, problems
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         """Read ``TELEGRAM_BOT_TOKEN`` (required), ``TOCHKI_DB``, ``TELEGRAM_API_BASE_URL``,
-        ``TELEGRAM_FILE_BASE_URL``, ``LOG_LEVEL``, ``TOCHKI_AI_WORKERS`` and ``TOCHKI_AI_SECONDS``. Raises
-        ``ConfigError`` without a token or with a value it cannot use."""
-        env = os.environ if env is None else env
-        token = (env.get("TELEGRAM_BOT_TOKEN") or "").strip()
-        if not token:
-            raise ConfigError(TOKEN_HELP)
-        level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
-        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-            raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
-        workers = (env.get("TOCHKI_AI_WORKERS") or "").strip()
-        if workers and not (workers.isascii() and workers.isdigit() and 1 <= int(workers) <= 64):
-            raise ConfigError(f"TOCHKI_AI_WORKERS must be a whole number from 1 to 64, not {workers!r}")
-        seconds = (env.get("TOCHKI_AI_SECONDS") or "").strip()
-        try:
-            ai_seconds = float(seconds) if seconds else None
-        except ValueError:
-            ai_seconds = -1.0
-        if ai_seconds is not None and not (0.05 <= ai_seconds <= 60):
-            raise ConfigError(f"TOCHKI_AI_SECONDS must be a number of seconds from 0.05 to 60, not {seconds!r}")
-        return cls(
-            token=token,
-            db_path=(env.get("TOCHKI_DB") or "").strip() or default_path(),
-            api_base_url=(env.get("TELEGRAM_API_BASE_URL") or "").strip() or None,
-            file_base_url=(env.get("TELEGRAM_FILE_BASE_URL") or "").strip() or None,
-            log_level=level,
-            ai_workers=int(workers) if workers else None,
-            ai_seconds=ai_seconds,
-        )
+        ``TELEGRAM_FILE_BASE_URL``, ``TOCHKI_WEBAPP_URL``, ``LOG_LEVEL``, ``TOCHKI_START_RETRIES``,
+        ``TOCHKI_START_RETRY_DELAY``, ``TOCHKI_AI_WORKERS`` and ``TOCHKI_AI_SECONDS``. Raises ``ConfigError`` (saying
+        what to do) without a token or with a wrong value."""
+        config, problems = cls.read(env)
+        if problems:
+            raise ConfigError(problems[0])
+        return config

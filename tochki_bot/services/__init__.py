@@ -26,7 +26,19 @@ import random
 import time
 from collections.abc import Callable
 
-from storage import ImportRecord, MessageKind, MessageRecord, Notice, NoticeKind, Storage, default_path
+from storage import (
+    CannotOpen,
+    FileReport,
+    ImportRecord,
+    MessageKind,
+    MessageRecord,
+    Notice,
+    NoticeKind,
+    SchemaTooNew,
+    Storage,
+    default_path,
+)
+from storage import inspect as _inspect
 
 from .changes import Changes, Origin
 from .clock import ClockPass, GameClock, Reminder
@@ -64,6 +76,12 @@ KEEP_IMPORTS = 30 * 86400.0
 """Records players sent are forgotten after this long."""
 GIVE_UP = (86400.0, 20)
 """An announcement still owed after a day and 20 tries is given up (the chat is gone, say)."""
+
+
+async def inspect_database(path: str | os.PathLike[str]) -> FileReport:
+    """What the database at ``path`` is (exists, schema, games) and whether the bot could use it (``problem``: a
+    ``CannotOpen`` or ``SchemaTooNew``), looked at without changing it."""
+    return await _inspect(path)
 
 
 class Services:
@@ -105,7 +123,9 @@ class Services:
         ai_seconds: float | None = None,
         ai_seed: int | None = None,
     ) -> Services:
-        """Open (creating and upgrading as needed) the database at ``path`` (default ``$TOCHKI_DB``)."""
+        """Open (creating and upgrading as needed) the database at ``path`` (default ``$TOCHKI_DB``).
+
+        Raises ``CannotOpen`` for a file the bot cannot write and ``SchemaTooNew`` for one a newer version wrote."""
         storage = await Storage.open(path, clock=clock or time.time)
         return cls(storage, clock=clock, rng=rng, ai_workers=ai_workers, ai_seconds=ai_seconds, ai_seed=ai_seed)
 
@@ -181,12 +201,14 @@ __all__ = [
     "MIN_TIME",
     "START_CHOICES",
     "TIME_CHOICES",
+    "CannotOpen",
     "Changes",
     "Chat",
     "Choice",
     "ClockPass",
     "ColourChoice",
     "DrawOffer",
+    "FileReport",
     "GameKind",
     "GameState",
     "GameView",
@@ -207,11 +229,13 @@ __all__ = [
     "Rating",
     "Record",
     "Reminder",
+    "SchemaTooNew",
     "ServiceError",
     "Services",
     "TimeIsUp",
     "Want",
     "bot_level",
     "default_path",
+    "inspect_database",
     "leaderboard",
 ]

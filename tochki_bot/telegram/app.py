@@ -32,6 +32,7 @@ from .messenger import Messenger
 from .presenter import Presenter
 from .processor import ChatOrderedProcessor
 from .ratelimit import ChatRateLimiter
+from .reach import start_problem
 from .request import Front, Handler, unknown_button
 from .webhook import run_webhook
 
@@ -254,8 +255,40 @@ def run(
 ) -> None:
     """Run the bot until SIGINT or SIGTERM: long polling, or with ``webhook`` (a public HTTPS URL) our web server on
     ``listen:port`` that Telegram posts updates to (``webhook.run_webhook``: requests without ``secret_token`` are
-    refused before their body is read, bodies over 1 MB too)."""
+    refused before their body is read, bodies over 1 MB too).
+
+    A Telegram error that stops the start is raised as the ``reach.StartupProblem`` it stands for (``Unreachable``,
+    ``TokenRejected``, ``Refused``); a port the webhook cannot listen on as ``webhook.CannotListen``."""
     application = build_application(config)
+    quiet = QuietStart(application)
+    logging.getLogger("telegram.ext").addFilter(quiet)
+    try:
+        _run(application, webhook=webhook, listen=listen, port=port, secret_token=secret_token)
+    except TelegramError as exc:
+        raise start_problem(config, exc) from None
+    finally:
+        logging.getLogger("telegram.ext").removeFilter(quiet)
+
+
+class QuietStart(logging.Filter):
+    """Until the application runs, python-telegram-bot logs the Telegram error that stops its start, with a
+    traceback, before it raises it; ``run`` reports that error in one line, so those records are left out. Once the
+    application runs, everything is logged."""
+
+    def __init__(self, application: Application) -> None:
+        super().__init__()
+        self.application = application
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether ``record`` is logged."""
+        return (
+            self.application.running
+            or record.levelno < logging.ERROR
+            or "Network Retry Loop" not in record.getMessage()
+        )
+
+
+def _run(application: Application, *, webhook: str | None, listen: str, port: int, secret_token: str | None) -> None:
     if webhook:
         asyncio.run(
             run_webhook(

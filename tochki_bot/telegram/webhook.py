@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import hmac
 import json
 import logging
@@ -31,6 +32,7 @@ from telegram.ext import Application, ExtBot
 from tornado.http1connection import HTTP1Connection
 from tornado.httpserver import HTTPServer
 from tornado.iostream import StreamClosedError
+from tornado.netutil import bind_sockets
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +162,30 @@ class WebhookApp(tornado.web.Application):
         """No access log: refusals are logged (at debug level) by the handler."""
 
 
+class CannotListen(Exception):
+    """The web server cannot listen where it was told: the port is in use, or the address is not this machine's."""
+
+    def __init__(self, listen: str, port: int, error: OSError) -> None:
+        if error.errno == errno.EADDRINUSE:
+            why = "the port is in use by another program: stop it, or choose another --port"
+        elif error.errno == errno.EACCES:
+            why = "this user may not listen on that port (below 1024): choose another --port"
+        else:
+            why = f"{error.strerror or error}: check --listen and --port"
+        super().__init__(f"cannot listen on {listen}:{port} for the webhook: {why}")
+
+
+def check_port(listen: str, port: int) -> None:
+    """Raise ``CannotListen`` unless the server could listen on ``listen:port`` now (it binds there, as the server
+    will, and lets go)."""
+    try:
+        sockets = bind_sockets(port, address=listen)
+    except OSError as exc:
+        raise CannotListen(listen, port, exc) from None
+    for sock in sockets:
+        sock.close()
+
+
 class WebhookServer:
     """The HTTP server on ``listen:port`` that feeds ``queue``; ``start`` listens, ``stop`` closes everything."""
 
@@ -188,8 +214,11 @@ class WebhookServer:
         self.running = False
 
     def start(self) -> None:
-        """Listen (the server runs on the current event loop)."""
-        self._http.listen(self.port, address=self.listen)
+        """Listen (the server runs on the current event loop); ``CannotListen`` if it cannot."""
+        try:
+            self._http.listen(self.port, address=self.listen)
+        except OSError as exc:
+            raise CannotListen(self.listen, self.port, exc) from None
         self.running = True
 
     async def stop(self) -> None:
@@ -212,9 +241,10 @@ async def run_webhook(
     max_body: int = MAX_BODY,
 ) -> None:
     """Run ``application`` in webhook mode until SIGINT or SIGTERM, as PTB's ``Application.run_webhook`` did:
-    initialize, ``post_init``, register ``url`` with Telegram (``setWebhook`` with the secret and every update
-    type), listen, start; on a signal stop listening, stop the application, ``post_stop``, shut down,
-    ``post_shutdown``. The webhook stays registered with Telegram (PTB did not delete it either)."""
+    initialize, ``post_init``, listen (``CannotListen`` when the port is taken, before Telegram is told of the URL),
+    register ``url`` with Telegram (``setWebhook`` with the secret and every update type), start; on a signal stop
+    listening, stop the application, ``post_stop``, shut down, ``post_shutdown``. The webhook stays registered with
+    Telegram (PTB did not delete it either)."""
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -232,10 +262,10 @@ async def run_webhook(
     try:
         if application.post_init is not None:
             await application.post_init(application)
+        server.start()  # updates that come before the application starts wait in its queue
         await application.bot.set_webhook(
             url=url, allowed_updates=Update.ALL_TYPES, max_connections=40, secret_token=secret_token
         )
-        server.start()
         await application.start()
         log.info("webhook: listening on %s:%d for %s", listen, port, url)
         await stopping.wait()
