@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ from fakebot import FakeTelegram, as_update
 from storage import GameRecord, Storage
 from tochki_bot.config import Config
 from tochki_bot.services import Services
-from tochki_bot.telegram.app import build_application, run_clock, shutdown, startup
+from tochki_bot.telegram.app import Extra, build_application, run_clock, shutdown, startup
 from tochki_bot.telegram.request import Front
 
 
@@ -34,7 +35,15 @@ RUNNING: list[Bot] = []
 class Bot:
     """The application started against a fake Telegram, with helpers to talk to it."""
 
-    def __init__(self, db_path: Path, fake: FakeTelegram | None = None, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        db_path: Path,
+        fake: FakeTelegram | None = None,
+        clock: Clock | None = None,
+        *,
+        extras: Sequence[Extra] = (),
+        **config: Any,
+    ) -> None:
         self.fake = fake or FakeTelegram()
         self.clock = clock or Clock()
         self.config = Config(
@@ -44,8 +53,9 @@ class Bot:
             overall_rate=10**6,
             clock_interval=10**6,
             user_rate=10**6,
+            **config,
         )
-        self.app = build_application(self.config, request=self.fake, clock=self.clock)
+        self.app = build_application(self.config, request=self.fake, clock=self.clock, extras=extras)
         self.errors: list[BaseException] = []
 
     async def start(self) -> Bot:

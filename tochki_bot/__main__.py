@@ -22,7 +22,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="tochki-bot",
         description="A Telegram bot for playing Точки (Points) by the sports rules. "
         "Configuration comes from the environment: TELEGRAM_BOT_TOKEN (required), TOCHKI_DB, "
-        "TELEGRAM_API_BASE_URL, TELEGRAM_FILE_BASE_URL, LOG_LEVEL.",
+        "TELEGRAM_API_BASE_URL, TELEGRAM_FILE_BASE_URL, LOG_LEVEL; the Mini App: TOCHKI_WEBAPP_URL, "
+        "TOCHKI_WEBAPP_LISTEN, TOCHKI_WEBAPP_NAME.",
     )
     parser.add_argument(
         "--webhook", metavar="URL", help="run with a webhook at this public HTTPS URL instead of polling"
@@ -79,16 +80,30 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
-    from .telegram.app import run
+    from .telegram.app import Extra, run
 
+    extras: list[Extra] = []
+    if config.webapp_url:
+        from .config import parse_listen
+        from .webapp import WebAppServer
+
+        host, port = parse_listen(config.webapp_listen)
+        extras.append(WebAppServer(token=config.token, listen=host, port=port))
     if args.webhook:
         url = urlparse(args.webhook)
         if url.scheme != "https" or not url.netloc:
             print("--webhook needs a public https:// URL", file=sys.stderr)
             return 2
-        run(config, webhook=args.webhook, listen=args.listen, port=args.port, secret_token=args.secret_token)
+        run(
+            config,
+            webhook=args.webhook,
+            listen=args.listen,
+            port=args.port,
+            secret_token=args.secret_token,
+            extras=extras,
+        )
     else:
-        run(config)
+        run(config, extras=extras)
     return 0
 
 
