@@ -163,6 +163,7 @@ class Api:
         self.services = services
         self.poll_timeout = poll_timeout
         self.waiters = Waiters()
+        self.closed = False
         self._unsubscribe = services.changes.subscribe(self._on_change)
 
     async def _on_change(self, view: GameView, origin: Origin) -> None:
@@ -170,6 +171,7 @@ class Api:
 
     def close(self) -> None:
         """Stop listening and let every long poll answer now."""
+        self.closed = True
         self._unsubscribe()
         self.waiters.wake_all()
 
@@ -255,6 +257,8 @@ class Api:
             if version_of(view) == version:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(event.wait(), self.poll_timeout if timeout is None else timeout)
+                if self.closed:  # the server is stopping (the database is about to close): ask again later
+                    return error(503, "stopping", headers={"Retry-After": "2"})
                 view = await self.services.game(game_id)
             return Reply(200, await self.state(view, viewer))
         finally:

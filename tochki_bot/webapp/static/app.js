@@ -19,7 +19,7 @@
   var fromList = false;
   var colours = {};
   var clockTimer = null, deadline = null;
-  var R = 15;             // the rulers along the edges, in CSS pixels
+  var R = 18;             // the rulers along the edges, in CSS pixels
   var app = window.tochki = { ready: false };  // what the browser test reads
 
   // ------------------------------------------------------------------------------------------------------------------
@@ -134,7 +134,7 @@
   function fitView() {
     var s = size();
     var cell = Math.max(2, Math.min((s.w - 2 * R) / state.width, (s.h - 2 * R) / state.height));
-    view = { cell: cell, fit: cell, ox: 0, oy: 0 };
+    view = { cell: cell, fit: cell, ox: 0, oy: 0, w: s.w, h: s.h };
     clampView();
   }
 
@@ -319,10 +319,17 @@
   // ------------------------------------------------------------------------------------------------------------------
   // Drawing
 
-  function resize() {
+  function resize() {  // the viewport changed (Telegram's main button, a rotation): the same spot stays in the middle
     var s = size(), dpr = window.devicePixelRatio || 1;
     canvas.width = Math.round(s.w * dpr); canvas.height = Math.round(s.h * dpr);
-    if (state) { var z = view ? view.cell / view.fit : 1; fitView(); if (z > 1) zoomAt(z, s.w / 2, s.h / 2); else draw(); }
+    if (!state) return;
+    if (!view) { fitView(); draw(); return; }
+    var zoom = view.cell / view.fit;
+    var cx = (view.w / 2 - view.ox) / view.cell, cy = (view.h / 2 - view.oy) / view.cell;
+    fitView();
+    view.cell = view.fit * zoom;
+    view.ox = s.w / 2 - cx * view.cell; view.oy = s.h / 2 - cy * view.cell;
+    clampView(); draw();
   }
 
   function path(points) {
@@ -405,13 +412,16 @@
 
   function rulers(s, pos) {
     var W = state.width, H = state.height, cell = view.cell, c = colours;
-    var font = Math.round(Math.min(13, Math.max(9, cell * 0.62)));
+    var font = Math.round(Math.min(12, Math.max(9, cell * 0.6)));
     ctx.font = '600 ' + font + 'px -apple-system, system-ui, "Segoe UI", Roboto, sans-serif';
     ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
     var wide = ctx.measureText('38').width + 3;
     var step = cell >= wide ? 1 : cell * 2 >= wide ? 2 : 5;
+    // The rulers hug the board, and stay on the screen's edges when the board is larger than the screen.
+    var top = Math.max(0, view.oy - R), bottom = Math.min(s.h - R, view.oy + H * cell);
+    var left = Math.max(0, view.ox - R), right = Math.min(s.w - R, view.ox + W * cell);
     ctx.fillStyle = c.paper; ctx.globalAlpha = 0.92;
-    ctx.fillRect(0, 0, s.w, R); ctx.fillRect(0, s.h - R, s.w, R); ctx.fillRect(0, 0, R, s.h); ctx.fillRect(s.w - R, 0, R, s.h);
+    ctx.fillRect(0, top, s.w, R); ctx.fillRect(0, bottom, s.w, R); ctx.fillRect(left, 0, R, s.h); ctx.fillRect(right, 0, R, s.h);
     ctx.globalAlpha = 1;
     var marks = {};
     if (pos.last >= 0) marks[pos.last] = pos.dots[pos.last] === 1 ? c.blue : c.red;
@@ -429,17 +439,17 @@
     }
     for (var x = 1; x <= W; x++) {
       var px = sx(x - 1);
-      if (px < R || px > s.w - R) continue;
-      var show = markX[x] || x === 1 || x % step === 0;
+      if (px < left + R || px > right) continue;
+      var show = markX[x] || x % step === 0 || (x === 1 && step === 5);
       if (!show || (step > 1 && !markX[x] && (markX[x - 1] || markX[x + 1]))) continue;
-      label(String(x), px, R / 2, markX[x]); label(String(x), px, s.h - R / 2, markX[x]);
+      label(String(x), px, top + R / 2, markX[x]); label(String(x), px, bottom + R / 2, markX[x]);
     }
     for (var y = 1; y <= H; y++) {
       var py = sy((y - 1) * W);
-      if (py < R || py > s.h - R) continue;
-      var showY = markY[y] || y === 1 || y % step === 0;
+      if (py < top + R || py > bottom) continue;
+      var showY = markY[y] || y % step === 0 || (y === 1 && step === 5);
       if (!showY || (step > 1 && !markY[y] && (markY[y - 1] || markY[y + 1]))) continue;
-      label(String(y), R / 2, py, markY[y]); label(String(y), s.w - R / 2, py, markY[y]);
+      label(String(y), left + R / 2, py, markY[y]); label(String(y), right + R / 2, py, markY[y]);
     }
   }
 
@@ -483,8 +493,9 @@
     $('game-id').textContent = '#' + state.id;
     var st = $('status'), line = state.status || '';
     if (!state.you && state.state === 'active') line += ' · ' + (texts.watching || '');
-    else if (state.can_move && selected === null) line += ' · ' + (texts.tap || '');
     $('status-text').textContent = line;
+    var m = $('message');
+    if (!m.className) m.textContent = state.can_move && selected === null && replayAt === null ? texts.tap || '' : '';
     st.className = state.can_move ? 'mine' : '';
     tickClock();
   }
@@ -594,6 +605,7 @@
       if (tg.disableVerticalSwipes) try { tg.disableVerticalSwipes(); } catch (err) { /* older clients */ }
     }
     window.addEventListener('resize', resize);
+    if (window.ResizeObserver) new ResizeObserver(function () { resize(); }).observe($('board-wrap'));
     setInterval(tickClock, 1000);
     if (!initData) { fatal('Open this page from the bot in Telegram.'); return; }
     api('api/session').then(function (r) {
