@@ -23,6 +23,7 @@ from harness import Bot
 from test_bot import ANNA, BORIS, GROUP, STRANGER, open_group_game, users, watch_link
 from test_players_first import private_game
 
+from benchmarks.positions import surrounding_game
 from tochki_bot.config import Config, ConfigError
 from tochki_bot.engine import Game
 from tochki_bot.services import GameView
@@ -486,8 +487,9 @@ def full_game(seed: int = 3) -> Game:
     return game
 
 
-def test_the_state_of_a_full_39x32_game_is_under_30_kb() -> None:
-    game = full_game()
+@pytest.mark.parametrize("kind", ["random", "surrounding"])
+def test_the_state_of_a_full_39x32_game_is_under_30_kb(kind: str) -> None:
+    game = full_game() if kind == "random" else surrounding_game(5, 39 * 32)
     view = GameView.of_position(game, blue="Анна Каренина", red="Boris")
     state = game_state(view, -1, "ru", 0.0)
     size = len(json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode())
@@ -495,6 +497,7 @@ def test_the_state_of_a_full_39x32_game_is_under_30_kb() -> None:
     assert size <= 30 * 1024, size
     # The page rebuilds the position from it: dots from the moves, captured dots from the areas.
     assert len(state["moves"]) == game.move_count and len(state["owners"]) == 39 * 32
+    assert sum(len(area["c"]) for area in state["areas"]) >= sum(game.score)
 
 
 def test_the_mini_app_settings() -> None:
@@ -514,3 +517,20 @@ def test_the_mini_app_settings() -> None:
     ):
         with pytest.raises(ConfigError):
             Config.from_env({**env, **bad})
+
+
+async def test_a_move_after_the_deadline_loses_on_time_and_the_chat_hears_of_it(site: Site) -> None:
+    bot, fake = site.bot, site.bot.fake
+    await open_group_game(bot)  # 24 hours a move
+    assert (await site.move(1, ANNA, 5, 5, ply=0)).status_code == 200
+    state = (await site.get("/api/games/1", BORIS)).json()
+    assert state["time_left"] == 86400 and state["time_left_text"] == "24 h left"
+    bot.clock.advance(86400 + 1)
+    await bot.services.changes.settle()
+    photos = len(fake.sent("sendPhoto", GROUP))
+    late = await site.move(1, BORIS, 6, 6, ply=1)
+    assert late.status_code == 409 and late.json()["error"] == "time_is_up"
+    assert late.json()["state"]["state"] == "finished" and late.json()["state"]["result"]["winner"] == "blue"
+    await bot.services.changes.settle()
+    assert len(fake.sent("sendPhoto", GROUP)) == photos + 1  # the final board, once
+    assert (await bot.game(1)).reason == "timeout"
