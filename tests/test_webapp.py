@@ -365,7 +365,8 @@ async def test_every_board_opens_the_mini_app(site: Site) -> None:
     assert parse_qs(url.query) == {"game": [str(game_id)], "watch": [(await bot.services.game(game_id)).watch]}
     # The menu button opens the list of games.
     menu = fake.sent("setChatMenuButton")[-1].params["menu_button"]
-    assert json.loads(menu) if isinstance(menu, str) else menu
+    menu = json.loads(menu) if isinstance(menu, str) else menu
+    assert menu["type"] == "web_app" and menu["web_app"] == {"url": WEBAPP_URL + "/"} and menu["text"] == "Games"
 
 
 async def test_without_the_setting_there_is_no_mini_app(tmp_path: Path) -> None:
@@ -534,3 +535,20 @@ async def test_a_move_after_the_deadline_loses_on_time_and_the_chat_hears_of_it(
     await bot.services.changes.settle()
     assert len(fake.sent("sendPhoto", GROUP)) == photos + 1  # the final board, once
     assert (await bot.game(1)).reason == "timeout"
+
+
+def test_the_command_line_runs_the_mini_app_beside_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tochki_bot import __main__ as cli
+    from tochki_bot.telegram import app
+
+    runs: list[dict[str, Any]] = []
+    monkeypatch.setattr(app, "run", lambda config, **kwargs: runs.append({"config": config, **kwargs}))
+    monkeypatch.setenv("TELEGRAM_BOT_TOKEN", "1:A")
+    monkeypatch.delenv("TOCHKI_WEBAPP_URL", raising=False)
+    assert cli.main([]) == 0 and runs[-1]["extras"] == []
+    monkeypatch.setenv("TOCHKI_WEBAPP_URL", "https://example.org/tochki")
+    monkeypatch.setenv("TOCHKI_WEBAPP_LISTEN", "0.0.0.0:9090")
+    assert cli.main(["--webhook", "https://example.org/hook"]) == 0
+    (server,) = runs[-1]["extras"]
+    assert isinstance(server, WebAppServer) and (server.listen, server.port) == ("0.0.0.0", 9090)
+    assert runs[-1]["webhook"] == "https://example.org/hook"
