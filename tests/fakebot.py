@@ -222,6 +222,9 @@ class FakeTelegram(BaseRequest):
     def api_setMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         return True
 
+    def api_setChatMenuButton(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        return True
+
     def api_deleteWebhook(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         return True
 

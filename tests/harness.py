@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ from fakebot import FakeTelegram, as_update
 from storage import GameRecord, Storage
 from tochki_bot.config import Config
 from tochki_bot.services import Services
-from tochki_bot.telegram.app import build_application, run_clock, shutdown, startup
+from tochki_bot.telegram.app import Extra, build_application, run_clock, shutdown, startup
 from tochki_bot.telegram.request import Front
 
 
@@ -35,7 +36,13 @@ class Bot:
     """The application started against a fake Telegram, with helpers to talk to it."""
 
     def __init__(
-        self, db_path: Path, fake: FakeTelegram | None = None, clock: Clock | None = None, **config: Any
+        self,
+        db_path: Path,
+        fake: FakeTelegram | None = None,
+        clock: Clock | None = None,
+        *,
+        extras: Sequence[Extra] = (),
+        **config: Any,
     ) -> None:
         self.fake = fake or FakeTelegram()
         self.clock = clock or Clock()
@@ -48,7 +55,7 @@ class Bot:
             "ai_seed": 1,
         }
         self.config = Config(token="123:TEST", db_path=str(db_path), **(settings | config))
-        self.app = build_application(self.config, request=self.fake, clock=self.clock)
+        self.app = build_application(self.config, request=self.fake, clock=self.clock, extras=extras)
         self.errors: list[BaseException] = []
 
     async def start(self) -> Bot:

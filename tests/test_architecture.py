@@ -24,6 +24,7 @@ LAYERS = {
     "tochki_bot.pictures": 1,
     "tochki_bot.services": 2,
     "tochki_bot.telegram": 3,
+    "tochki_bot.webapp": 3,
     "tochki_bot.config": 3,
     "tochki_bot.__main__": 4,
     "tochki_bot": 4,
@@ -47,11 +48,21 @@ ALLOWED = {
         "tochki_bot.config",
         "render",
     },
+    "tochki_bot.webapp": {"tochki_bot.webapp", "tochki_bot.services", "tochki_bot.engine", "tochki_bot.i18n"},
     "tochki_bot.config": {"tochki_bot.services"},
-    "tochki_bot.__main__": {"tochki_bot", "tochki_bot.config", "tochki_bot.services", "tochki_bot.telegram"},
+    "tochki_bot.__main__": {
+        "tochki_bot",
+        "tochki_bot.config",
+        "tochki_bot.services",
+        "tochki_bot.telegram",
+        "tochki_bot.webapp",
+    },
     "tochki_bot": set(),
 }
-"""Which of our packages each part may import. Front ends (``telegram``, the CLI) never import ``storage``."""
+"""Which of our packages each part may import. Front ends (``telegram``, ``webapp``, the CLI) never import
+``storage``; the Mini App (``webapp``) never imports the Telegram front end, nor it the Mini App."""
+WEB_SERVERS = ("tornado", "aiohttp")
+"""Only the front ends that serve HTTP (the Mini App, the webhook) know a web framework."""
 
 
 def module_name(path: Path) -> str:
@@ -117,6 +128,18 @@ def test_layers(path: Path) -> None:
             assert part == "storage", f"{module} imports {name}: only storage knows SQL"
         elif name.split(".")[0] in ("PIL", "numpy"):
             assert part == "render", f"{module} imports {name}: only render draws"
+        elif name.split(".")[0] in WEB_SERVERS:
+            assert part in ("tochki_bot.webapp", "tochki_bot.telegram"), f"{module} imports {name}: a web framework"
+
+
+def test_the_mini_app_reaches_the_game_through_the_services_only() -> None:
+    """The contract of ``../shared/DESIGN.md``: ``webapp`` imports services, i18n and engine values; never storage,
+    never Telegram, never the pictures (the page draws the board itself)."""
+    found = set()
+    for path in sorted((ROOT / "tochki_bot" / "webapp").rglob("*.py")):
+        found |= {part_of(name) if ours(name) else name.split(".")[0] for name in imports(path)}
+    assert {"tochki_bot.services", "tochki_bot.i18n", "tochki_bot.engine", "tornado"} <= found
+    assert not found & {"storage", "tochki_bot.telegram", "telegram", "render", "tochki_bot.pictures", "aiosqlite"}
 
 
 def test_mypy_is_clean() -> None:

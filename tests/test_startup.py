@@ -379,6 +379,30 @@ def test_a_webhook_port_in_use_exits_7_before_telegram_is_told(api: LocalBotApi,
     assert "setWebhook" not in api.methods()
 
 
+def test_a_mini_app_port_in_use_exits_7_before_telegram_is_asked(api: LocalBotApi, tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = cli(
+            [],
+            {
+                "TELEGRAM_BOT_TOKEN": "1:LOCAL",
+                "TELEGRAM_API_BASE_URL": api.url,
+                "TOCHKI_DB": str(tmp_path / "t.db"),
+                "TOCHKI_WEBAPP_URL": "https://example.org/tochki",
+                "TOCHKI_WEBAPP_LISTEN": f"127.0.0.1:{port}",
+            },
+        )
+    run.clean()
+    assert run.status == ExitStatus.PORT_IN_USE
+    assert run.last == (
+        f"tochki-bot: cannot listen on 127.0.0.1:{port} for the Mini App (TOCHKI_WEBAPP_LISTEN): "
+        "the port is in use by another program: stop it, or choose another port"
+    )
+    assert api.methods() == []
+
+
 # ----------------------------------------------------------------------------------------------------------------------
 # --version and check
 

@@ -78,8 +78,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="tochki-bot",
         description="A Telegram bot for playing Точки (Points) by the sports rules. "
         "Configuration comes from the environment: TELEGRAM_BOT_TOKEN (required), TOCHKI_DB, "
-        "TELEGRAM_API_BASE_URL, TELEGRAM_FILE_BASE_URL, TOCHKI_WEBAPP_URL, LOG_LEVEL, TOCHKI_START_RETRIES, "
-        "TOCHKI_START_RETRY_DELAY.",
+        "TELEGRAM_API_BASE_URL, TELEGRAM_FILE_BASE_URL, LOG_LEVEL, TOCHKI_START_RETRIES, TOCHKI_START_RETRY_DELAY, "
+        "TOCHKI_AI_WORKERS, TOCHKI_AI_SECONDS; the Mini App: TOCHKI_WEBAPP_URL, TOCHKI_WEBAPP_LISTEN, "
+        "TOCHKI_WEBAPP_NAME.",
     )
     parser.add_argument("--version", action="version", version=f"tochki-bot {version()}")
     parser.add_argument(
@@ -159,7 +160,8 @@ async def reach_telegram(config: Config) -> BotIdentity | None:
 
 async def preflight(config: Config, *, webhook: str | None, listen: str, port: int) -> None:
     """What must hold for the bot to start, cheapest first: the database can be opened for writing, the webhook's
-    port is free, the Bot API answers and knows the token. Raises the first problem."""
+    and the Mini App's ports are free, the Bot API answers and knows the token. Raises the first problem."""
+    from .config import parse_listen
     from .telegram.webhook import check_port
 
     report = await inspect_database(config.db_path)
@@ -167,6 +169,8 @@ async def preflight(config: Config, *, webhook: str | None, listen: str, port: i
         raise report.problem
     if webhook:
         check_port(listen, port)
+    if config.webapp_url:
+        check_port(*parse_listen(config.webapp_listen), what="the Mini App (TOCHKI_WEBAPP_LISTEN)")
     bot = await reach_telegram(config)
     if bot is not None:
         logging.getLogger("tochki_bot").info("Telegram reached at %s: @%s", config.api_url, bot.username)
@@ -187,12 +191,26 @@ def start(args: argparse.Namespace) -> int:
     logging.getLogger("httpx").setLevel(logging.WARNING)
     try:
         asyncio.run(preflight(config, webhook=args.webhook, listen=args.listen, port=args.port))
-        from .telegram.app import run
+        from .telegram.app import Extra, run
 
+        extras: list[Extra] = []
+        if config.webapp_url:
+            from .config import parse_listen
+            from .webapp import WebAppServer
+
+            host, webapp_port = parse_listen(config.webapp_listen)
+            extras.append(WebAppServer(token=config.token, listen=host, port=webapp_port))
         if args.webhook:
-            run(config, webhook=args.webhook, listen=args.listen, port=args.port, secret_token=args.secret_token)
+            run(
+                config,
+                webhook=args.webhook,
+                listen=args.listen,
+                port=args.port,
+                secret_token=args.secret_token,
+                extras=extras,
+            )
         else:
-            run(config)
+            run(config, extras=extras)
     except KeyboardInterrupt:
         say("stopped before the bot started")
         return ExitStatus.INTERRUPTED

@@ -21,8 +21,22 @@ TOKEN_HELP = (
 )
 
 
+WEBAPP_LISTEN = "127.0.0.1:8080"
+"""Where the Mini App's web server listens unless ``TOCHKI_WEBAPP_LISTEN`` says otherwise."""
+WEBAPP_NAME = "play"
+"""The Mini App's short name (registered with @BotFather's ``/newapp``) unless ``TOCHKI_WEBAPP_NAME`` says otherwise."""
+
+
 class ConfigError(Exception):
     """The environment does not describe a runnable bot; the message says what to do."""
+
+
+def parse_listen(value: str) -> tuple[str, int]:
+    """``host:port`` (``[::1]:8080`` for IPv6) as a pair; ``ValueError`` if it is not one."""
+    host, sep, port = value.strip().rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"not an address and port: {value!r}")
+    return host.strip("[]"), int(port)
 
 
 @dataclass(frozen=True)
@@ -55,6 +69,11 @@ class Config:
     start_retries: int = 3
     start_retry_delay: float = 5.0
     webapp_url: str | None = None
+    """The public HTTPS base URL of the Mini App (the bot's web server behind a proxy); ``None``: no Mini App."""
+    webapp_listen: str = WEBAPP_LISTEN
+    """Where the Mini App's web server listens (``host:port``)."""
+    webapp_name: str = WEBAPP_NAME
+    """The Mini App's short name, for the direct links ``https://t.me/<bot>/<name>?startapp=...`` in groups."""
 
     @property
     def api_url(self) -> str:
@@ -79,17 +98,37 @@ class Config:
             db_path=value("TOCHKI_DB") or default_path(),
             api_base_url=value("TELEGRAM_API_BASE_URL"),
             file_base_url=value("TELEGRAM_FILE_BASE_URL"),
-            webapp_url=value("TOCHKI_WEBAPP_URL"),
+            webapp_url=(value("TOCHKI_WEBAPP_URL") or "").rstrip("/") or None,
         )
         if not TOKEN_FORMAT.fullmatch(token) and token:
             problems.append(
                 "TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then letters, digits, - and _, "
                 "like 123456:ABC-def_1): copy it again from @BotFather"
             )
-        for name in ("TELEGRAM_API_BASE_URL", "TELEGRAM_FILE_BASE_URL", "TOCHKI_WEBAPP_URL"):
+        for name in ("TELEGRAM_API_BASE_URL", "TELEGRAM_FILE_BASE_URL"):
             url = value(name)
             if url is not None and not (urlparse(url).scheme in ("http", "https") and urlparse(url).netloc):
                 problems.append(f"{name} must be an http:// or https:// URL, not {url!r}")
+        if config.webapp_url is not None:
+            parsed = urlparse(config.webapp_url)
+            if parsed.scheme != "https" or not parsed.netloc or parsed.query or parsed.fragment:
+                problems.append(
+                    f"TOCHKI_WEBAPP_URL must be the public https:// base URL of the Mini App, not {config.webapp_url!r}"
+                )
+                config = replace(config, webapp_url=None)
+        listen = value("TOCHKI_WEBAPP_LISTEN")
+        if listen is not None:
+            try:
+                parse_listen(listen)
+                config = replace(config, webapp_listen=listen)
+            except ValueError:
+                problems.append(f"TOCHKI_WEBAPP_LISTEN must be host:port, e.g. {WEBAPP_LISTEN}, not {listen!r}")
+        short = value("TOCHKI_WEBAPP_NAME")
+        if short is not None:
+            if short.replace("_", "").isalnum() and short.isascii():
+                config = replace(config, webapp_name=short)
+            else:
+                problems.append(f"TOCHKI_WEBAPP_NAME must be the Mini App's short name (letters, digits, _): {short!r}")
         level = (value("LOG_LEVEL") or "INFO").upper()
         if level in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             config = replace(config, log_level=level)
@@ -132,8 +171,9 @@ class Config:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         """Read ``TELEGRAM_BOT_TOKEN`` (required), ``TOCHKI_DB``, ``TELEGRAM_API_BASE_URL``,
-        ``TELEGRAM_FILE_BASE_URL``, ``TOCHKI_WEBAPP_URL``, ``LOG_LEVEL``, ``TOCHKI_START_RETRIES``,
-        ``TOCHKI_START_RETRY_DELAY``, ``TOCHKI_AI_WORKERS`` and ``TOCHKI_AI_SECONDS``. Raises ``ConfigError`` (saying
+        ``TELEGRAM_FILE_BASE_URL``, ``LOG_LEVEL``, ``TOCHKI_START_RETRIES``, ``TOCHKI_START_RETRY_DELAY``,
+        ``TOCHKI_AI_WORKERS``, ``TOCHKI_AI_SECONDS`` and the Mini App's ``TOCHKI_WEBAPP_URL`` (an ``https://`` URL),
+        ``TOCHKI_WEBAPP_LISTEN`` (``host:port``) and ``TOCHKI_WEBAPP_NAME``. Raises ``ConfigError`` (saying
         what to do) without a token or with a wrong value."""
         config, problems = cls.read(env)
         if problems:

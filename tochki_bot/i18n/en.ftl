@@ -454,3 +454,21 @@ me_bot =
        *[other] { $draws } draws
     }.
 caption_bot_thinking = { $name } is thinking…
+
+# The Mini App (a page in Telegram with the live board). btn_webapp: the button under every board that opens it;
+# webapp_menu: the bot's menu button (its list of games).
+btn_webapp = 🎯 Open the board
+webapp_menu = Games
+webapp_games = Your games
+webapp_games_none = No games yet: start one in a chat with /new.
+webapp_your_move = Your move
+webapp_tap = tap a free point
+webapp_watching = you are watching
+webapp_error = Something went wrong; please try again.
+webapp_offline = No connection; trying again…
+webapp_lobby = Waiting for the second player
+webapp_you = you
+# The Telegram button that confirms the chosen point.
+webapp_play = Play { $point }
+# Under the replay slider of a finished game.
+webapp_replay = Move { $ply } of { $total }

@@ -487,3 +487,21 @@ me_bot =
        *[other] { $draws } ничьи
     }.
 caption_bot_thinking = { $name } думает…
+
+# The Mini App (a page in Telegram with the live board). btn_webapp: the button under every board that opens it;
+# webapp_menu: the bot's menu button (its list of games).
+btn_webapp = 🎯 Открыть доску
+webapp_menu = Игры
+webapp_games = Ваши игры
+webapp_games_none = Игр пока нет: начните игру в чате командой /new.
+webapp_your_move = Ваш ход
+webapp_tap = нажмите на свободную точку
+webapp_watching = вы зритель
+webapp_error = Что-то пошло не так; попробуйте ещё раз.
+webapp_offline = Нет связи; пробую снова…
+webapp_lobby = Ждём второго игрока
+webapp_you = вы
+# The Telegram button that confirms the chosen point.
+webapp_play = Сходить { $point }
+# Under the replay slider of a finished game.
+webapp_replay = Ход { $ply } из { $total }

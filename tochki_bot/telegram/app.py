@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 from urllib.parse import urlparse
 
-from telegram import BotCommand, BotCommandScopeDefault, Update
+from telegram import BotCommand, BotCommandScopeDefault, MenuButtonWebApp, Update, WebAppInfo
 from telegram.error import TelegramError
 from telegram.ext import (
     Application,
@@ -28,6 +29,7 @@ from ..i18n import LANGUAGES, t
 from ..services import ClockPass, GameView, Origin, Services
 from . import endings, general, lists, lobby, play, sharing
 from .budget import GroupBudget
+from .keyboards import MiniApp
 from .messenger import Messenger
 from .presenter import Presenter
 from .processor import ChatOrderedProcessor
@@ -41,6 +43,16 @@ CLOCK_JOB = "clock"
 PRUNE_EVERY = 3600.0
 SHOWN_BY_OTHERS: frozenset[Origin] = frozenset({"webapp", "ai"})
 """Changes the chat hears of through the services' listeners; its own (and the clock's) it shows as it makes them."""
+
+
+class Extra(Protocol):
+    """Something that runs in the bot's process over its services (the Mini App's web server): started once the
+    services are open, stopped before they close."""
+
+    async def start(self, services: Services) -> None: ...
+
+    async def stop(self) -> None: ...
+
 
 COMMANDS: tuple[tuple[str, Handler], ...] = (
     ("new", lobby.cmd_new),
@@ -111,8 +123,10 @@ def build_application(
     *,
     request: BaseRequest | None = None,
     clock: Callable[[], float] | None = None,
+    extras: Sequence[Extra] = (),
 ) -> Application:
-    """The bot, ready to run. ``request`` replaces the HTTP client (tests pass a fake Bot API)."""
+    """The bot, ready to run. ``request`` replaces the HTTP client (tests pass a fake Bot API); ``extras`` run beside
+    it over the same services (the Mini App's web server)."""
     builder = (
         ApplicationBuilder()
         .token(config.token)
@@ -138,6 +152,7 @@ def build_application(
     application = builder.build()
     application.bot_data["config"] = config
     application.bot_data["clock"] = clock
+    application.bot_data["extras"] = list(extras)
     register(application)
     return application
 
@@ -167,10 +182,11 @@ async def startup(application: Application) -> None:
     )
     bot = application.bot
     messenger = Messenger(bot, GroupBudget(config.group_rate))
+    miniapp = MiniApp(config.webapp_url, bot.username, config.webapp_name) if config.webapp_url else None
     front = application.bot_data["front"] = Front(
         services=services,
         messenger=messenger,
-        presenter=Presenter(services, messenger, bot.username),
+        presenter=Presenter(services, messenger, bot.username, miniapp),
         username=bot.username,
         can_read_all=bool(bot.can_read_all_group_messages),
         actions=dict(ACTIONS),
@@ -207,6 +223,15 @@ async def startup(application: Application) -> None:
             )
         except TelegramError:
             log.warning("could not register the %s command menu", lang, exc_info=True)
+    if miniapp is not None:
+        try:
+            await bot.set_chat_menu_button(
+                menu_button=MenuButtonWebApp(t("en", "webapp_menu"), WebAppInfo(miniapp.url + "/"))
+            )
+        except TelegramError:
+            log.warning("could not set the menu button to the Mini App", exc_info=True)
+    for extra in application.bot_data.get("extras", []):
+        await extra.start(services)
     if application.job_queue is not None:
         application.job_queue.run_repeating(clock_job, interval=config.clock_interval, first=0.0, name=CLOCK_JOB)
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
@@ -214,6 +239,11 @@ async def startup(application: Application) -> None:
 
 async def shutdown(application: Application) -> None:
     """Let the announcements under way finish; close the database."""
+    for extra in application.bot_data.get("extras", []):
+        try:
+            await extra.stop()
+        except Exception:
+            log.exception("could not stop %r", extra)
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
         await front.services.opponent.close()
@@ -252,14 +282,16 @@ def run(
     listen: str = "127.0.0.1",
     port: int = 8443,
     secret_token: str | None = None,
+    extras: Sequence[Extra] = (),
 ) -> None:
     """Run the bot until SIGINT or SIGTERM: long polling, or with ``webhook`` (a public HTTPS URL) our web server on
     ``listen:port`` that Telegram posts updates to (``webhook.run_webhook``: requests without ``secret_token`` are
-    refused before their body is read, bodies over 1 MB too).
+    refused before their body is read, bodies over 1 MB too). ``extras`` (the Mini App's web server) run in the
+    same event loop.
 
     A Telegram error that stops the start is raised as the ``reach.StartupProblem`` it stands for (``Unreachable``,
     ``TokenRejected``, ``Refused``); a port the webhook cannot listen on as ``webhook.CannotListen``."""
-    application = build_application(config)
+    application = build_application(config, extras=extras)
     quiet = QuietStart(application)
     logging.getLogger("telegram.ext").addFilter(quiet)
     try:

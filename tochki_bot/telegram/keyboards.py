@@ -7,7 +7,9 @@ the picture), with a row of arrows to move it, a button to jump to the last move
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -30,6 +32,36 @@ OUT_OF_PLAY = "▫"
 
 Markup = dict[str, Any]
 """A keyboard as the Bot API's JSON (built directly for the boards: see ``move_keyboard``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MiniApp:
+    """Where the Mini App is (``TOCHKI_WEBAPP_URL``), the bot's username and the app's short name in @BotFather."""
+
+    url: str
+    bot: str
+    name: str
+
+    def button(self, lang: Language, view: GameView, *, private: bool, spectator: bool) -> dict[str, Any]:
+        """The button that opens the game in the Mini App: in a private chat a ``web_app`` button (with the game's
+        spectator code for a spectator); in a group, where ``web_app`` buttons are not allowed, the direct link
+        ``https://t.me/<bot>/<app>?startapp=<game>_<spectator code>`` (group boards are the group's to see)."""
+        text = t(lang, "btn_webapp")
+        if private:
+            url = f"{self.url}/?game={view.id}"
+            if spectator and view.watch:
+                url += f"&watch={quote(view.watch)}"
+            return {"text": text, "web_app": {"url": url}}
+        start = f"{view.id}_{view.watch}" if view.watch else str(view.id)
+        return {"text": text, "url": f"https://t.me/{self.bot}/{self.name}?startapp={quote(start)}"}
+
+
+def with_app_button(keyboard: Markup | None, button: dict[str, Any] | None) -> Markup | None:
+    """``keyboard`` (or none) with the Mini App's button as its last row."""
+    if button is None:
+        return keyboard
+    rows = list(keyboard["inline_keyboard"]) if keyboard is not None else []
+    return {"inline_keyboard": [*rows, [button]]}
 
 
 def _mark(selected: bool, label: str) -> str:

@@ -35,7 +35,7 @@ from .captions import (
     started_text,
 )
 from .formatting import mention, name
-from .keyboards import default_window, draw_keyboard, lobby_keyboard, move_keyboard
+from .keyboards import MiniApp, default_window, draw_keyboard, lobby_keyboard, move_keyboard, with_app_button
 from .messenger import Messenger, Unreachable
 
 log = logging.getLogger(__name__)
@@ -69,10 +69,12 @@ def player_language(player: Player | None) -> Language:
 class Presenter:
     """Shows games, lobbies, questions and reminders to the people concerned."""
 
-    def __init__(self, services: Services, messenger: Messenger, username: str) -> None:
+    def __init__(self, services: Services, messenger: Messenger, username: str, miniapp: MiniApp | None = None) -> None:
         self.services = services
         self.messenger = messenger
         self.username = username
+        self.miniapp = miniapp
+        """Where the Mini App is, when it is configured: every board then has a button that opens it."""
         self._in_flight: set[tuple[int, int, str]] = set()
         """Announcements being made right now (the outbox's drain leaves them alone)."""
         self._games = KeyedLocks()
@@ -138,6 +140,12 @@ class Presenter:
     # --------------------------------------------------------------------------------------------------------------
     # Boards
 
+    def app_button(self, view: GameView, seat: Seat) -> dict[str, object] | None:
+        """The button that opens this board's game in the Mini App, if there is one."""
+        if self.miniapp is None:
+            return None
+        return self.miniapp.button(seat.lang, view, private=seat.chat_id > 0, spectator=seat.role == "spectator")
+
     def _buttons(self, view: GameView, seat: Seat) -> bool:
         """Whether this seat's board has move buttons: the game goes on, a person is to move, and the seat plays it
         (the bot's move comes within seconds, on a board of its own)."""
@@ -170,6 +178,7 @@ class Presenter:
                 pictures[key] = png
         caption = board_caption(seat.lang, view, seat.role, seat.reader, now=self.services.now, window=window)
         keyboard = move_keyboard(seat.lang, view, window, grid=grid) if window is not None else None
+        keyboard = with_app_button(keyboard, self.app_button(view, seat))
         sent = await self.messenger.send_board(
             seat.chat_id, png, caption, keyboard, thread_id=seat.thread_id, reply_to=reply_to, priority=priority
         )
@@ -247,7 +256,7 @@ class Presenter:
         picture = self.picture_of(view, seat.lang, window)
         png = await self.render(picture, crop=window if zoom else None)
         caption = board_caption(seat.lang, view, seat.role, seat.reader, now=self.services.now, window=window)
-        keyboard = move_keyboard(seat.lang, view, window, zoom)
+        keyboard = with_app_button(move_keyboard(seat.lang, view, window, zoom), self.app_button(view, seat))
         if not await self.messenger.edit_board(
             seat.chat_id, message_id, png, caption, keyboard, priority=Priority.NORMAL
         ):

@@ -165,23 +165,24 @@ class WebhookApp(tornado.web.Application):
 class CannotListen(Exception):
     """The web server cannot listen where it was told: the port is in use, or the address is not this machine's."""
 
-    def __init__(self, listen: str, port: int, error: OSError) -> None:
+    def __init__(self, listen: str, port: int, error: OSError, what: str = "the webhook") -> None:
+        port_setting, settings = ("--port", "--listen and --port") if what == "the webhook" else ("port", "the address")
         if error.errno == errno.EADDRINUSE:
-            why = "the port is in use by another program: stop it, or choose another --port"
+            why = f"the port is in use by another program: stop it, or choose another {port_setting}"
         elif error.errno == errno.EACCES:
-            why = "this user may not listen on that port (below 1024): choose another --port"
+            why = f"this user may not listen on that port (below 1024): choose another {port_setting}"
         else:
-            why = f"{error.strerror or error}: check --listen and --port"
-        super().__init__(f"cannot listen on {listen}:{port} for the webhook: {why}")
+            why = f"{error.strerror or error}: check {settings}"
+        super().__init__(f"cannot listen on {listen}:{port} for {what}: {why}")
 
 
-def check_port(listen: str, port: int) -> None:
-    """Raise ``CannotListen`` unless the server could listen on ``listen:port`` now (it binds there, as the server
-    will, and lets go)."""
+def check_port(listen: str, port: int, what: str = "the webhook") -> None:
+    """Raise ``CannotListen`` unless the server for ``what`` could listen on ``listen:port`` now (it binds there, as
+    the server will, and lets go)."""
     try:
         sockets = bind_sockets(port, address=listen)
     except OSError as exc:
-        raise CannotListen(listen, port, exc) from None
+        raise CannotListen(listen, port, exc, what) from None
     for sock in sockets:
         sock.close()
 

@@ -1,0 +1,318 @@
+"""The Mini App's API: what a verified viewer may see and do, independent of the web server that carries it.
+
+Every call names its viewer (``auth.Viewer``, from verified ``initData``). Replies are a status and a JSON body:
+
+- ``session``: the viewer, their language and the page's texts;
+- ``games``: the viewer's games (being played first, then the latest finished), whose move, the score;
+- ``game``: one game's state, for whoever may read it; ``wait`` the same, once it differs from a version the page
+  has (a long poll: it answers at once if the game moved on, else as soon as it does, else after ``timeout``);
+- ``move``: a dot for the player to move, at the ply it was made on, once per idempotency key.
+
+Who may read a game: its players (and a lobby's creator); whoever shows its spectator code (the code of the
+``/watch`` link, which group boards' Mini App links and spectators' buttons carry); and whoever follows it through
+a ``/watch`` link (their private chat is in its spectators). Everyone else gets 403 and nothing of the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..i18n import Language
+from ..services import GameView, Origin, Person, Problem, ServiceError, Services, TimeIsUp
+from .auth import Viewer
+from .state import game_line, game_state, page_texts, player_language, refusal_text, version_of
+
+POLL_TIMEOUT = 25.0
+"""A long poll answers after this many seconds even if nothing changed (proxies drop idle requests)."""
+WAITS_PER_USER = 4
+"""Long polls one person may have open at once (a few tabs); more get 429."""
+GAMES_LISTED = 30
+KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""An idempotency key: what the page makes up for one confirmed move (retries send it again)."""
+START_PARAM = re.compile(r"(\d{1,12})(?:_([A-Za-z0-9_-]{1,64}))?")
+"""``startapp=<game>`` or ``startapp=<game>_<spectator code>``."""
+
+STATUS: dict[Problem, int] = {
+    Problem.NO_SUCH_GAME: 404,
+    Problem.NOT_A_PLAYER: 403,
+    Problem.NOT_YOUR_TURN: 403,
+    Problem.NOT_YOURS: 403,
+    Problem.STALE: 409,
+    Problem.BUSY: 409,
+    Problem.NOT_STARTED: 409,
+    Problem.GAME_OVER: 409,
+    Problem.TIME_IS_UP: 409,
+    Problem.MALFORMED: 422,
+    Problem.OFF_BOARD: 422,
+    Problem.OCCUPIED: 422,
+    Problem.CAPTURED: 422,
+    Problem.UNCONFIRMED: 503,
+}
+"""The HTTP status of each refusal of a move (anything else: 409)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """An answer: the HTTP status, the JSON body, extra headers."""
+
+    status: int
+    body: Any
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def error(status: int, code: str, message: str = "", **extra: Any) -> Reply:
+    return Reply(status, {"error": code, "message": message or code, **extra})
+
+
+def update_id_of(user_id: int, key: str) -> int:
+    """The idempotency key of a move as the services' update id: a negative number (Telegram's update ids are
+    positive, so the two never collide), the same for the same person and key, different for anyone else's."""
+    digest = hashlib.sha256(f"webapp:{user_id}:{key}".encode()).digest()
+    return -(int.from_bytes(digest[:7], "big") + 1)
+
+
+def start_target(start_param: str | None) -> tuple[int, str | None] | None:
+    """The game (and spectator code) a direct link's ``startapp`` names."""
+    match = START_PARAM.fullmatch(start_param or "")
+    return (int(match.group(1)), match.group(2)) if match else None
+
+
+class RateLimit:
+    """A token bucket per person: ``burst`` requests at once, then ``rate`` a second."""
+
+    def __init__(
+        self,
+        rate: float = 2.0,
+        burst: float = 120.0,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        size: int = 10_000,
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._size = size
+        self._buckets: dict[int, tuple[float, float]] = {}
+
+    def take(self, user_id: int) -> float:
+        """0 if the person may make a request now (it is counted), else the seconds until they may."""
+        now = self._clock()
+        tokens, at = self._buckets.get(user_id, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if tokens < 1:
+            self._buckets[user_id] = (tokens, now)
+            return (1 - tokens) / self.rate
+        self._buckets[user_id] = (tokens - 1, now)
+        if len(self._buckets) > self._size:  # forget the fullest buckets' owners first: they lose nothing
+            for key in [k for k, (n, _) in self._buckets.items() if n >= self.burst - 1][: self._size // 2]:
+                del self._buckets[key]
+            while len(self._buckets) > self._size:
+                del self._buckets[next(iter(self._buckets))]
+        return 0.0
+
+
+class Waiters:
+    """Long polls waiting for a game to change, woken by the services' change listeners."""
+
+    def __init__(self) -> None:
+        self._events: dict[int, tuple[asyncio.Event, int]] = {}
+        self.per_user: dict[int, int] = {}
+
+    def enter(self, game_id: int) -> asyncio.Event:
+        event, count = self._events.get(game_id) or (asyncio.Event(), 0)
+        self._events[game_id] = (event, count + 1)
+        return event
+
+    def leave(self, game_id: int, event: asyncio.Event) -> None:
+        current = self._events.get(game_id)
+        if current is None or current[0] is not event:
+            return
+        if current[1] <= 1:
+            del self._events[game_id]
+        else:
+            self._events[game_id] = (event, current[1] - 1)
+
+    def changed(self, game_id: int) -> None:
+        """Wake everyone waiting on the game (later waiters get a new event)."""
+        current = self._events.pop(game_id, None)
+        if current is not None:
+            current[0].set()
+
+    def wake_all(self) -> None:
+        for event, _ in self._events.values():
+            event.set()
+        self._events.clear()
+
+    @property
+    def waiting(self) -> int:
+        return sum(count for _, count in self._events.values())
+
+
+class Api:
+    """The API over the services, for verified viewers."""
+
+    def __init__(self, services: Services, *, poll_timeout: float = POLL_TIMEOUT) -> None:
+        self.services = services
+        self.poll_timeout = poll_timeout
+        self.waiters = Waiters()
+        self.closed = False
+        self._unsubscribe = services.changes.subscribe(self._on_change)
+
+    async def _on_change(self, view: GameView, origin: Origin) -> None:
+        self.waiters.changed(view.id)
+
+    def close(self) -> None:
+        """Stop listening and let every long poll answer now."""
+        self.closed = True
+        self._unsubscribe()
+        self.waiters.wake_all()
+
+    async def language(self, viewer: Viewer) -> Language:
+        return player_language(await self.services.people.player(viewer.id), viewer.language_code)
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Reading
+
+    async def may_read(self, view: GameView, viewer: Viewer, watch: str | None) -> bool:
+        """A player (or a lobby's creator), someone with the game's spectator code, or a follower of the game."""
+        if view.colour_of(viewer.id) is not None or view.creator.id == viewer.id:
+            return True
+        codes = [watch]
+        target = start_target(viewer.start_param)
+        if target is not None and target[0] == view.id:
+            codes.append(target[1])
+        if view.watch and any(code and hmac.compare_digest(code.encode(), view.watch.encode()) for code in codes):
+            return True
+        return viewer.id in await self.services.records.spectators(view.id)
+
+    async def _readable(self, viewer: Viewer, game_id: int, watch: str | None) -> GameView | Reply:
+        lang = await self.language(viewer)
+        try:
+            view = await self.services.game(game_id)
+        except ServiceError:
+            return error(404, "no_such_game", refusal_text(lang, ServiceError(Problem.NO_SUCH_GAME, id=game_id)))
+        if not await self.may_read(view, viewer, watch):
+            return error(403, "forbidden", refusal_text(lang, ServiceError(Problem.NO_SUCH_GAME, id=game_id)))
+        return view
+
+    async def state(self, view: GameView, viewer: Viewer) -> dict[str, Any]:
+        return game_state(view, viewer.id, await self.language(viewer), self.services.now)
+
+    async def session(self, viewer: Viewer) -> Reply:
+        lang = await self.language(viewer)
+        target = start_target(viewer.start_param)
+        return Reply(
+            200,
+            {
+                "user": {"id": viewer.id, "name": viewer.first_name},
+                "lang": lang,
+                "texts": page_texts(lang),
+                "start": {"game": target[0], "watch": target[1]} if target is not None else None,
+            },
+        )
+
+    async def games(self, viewer: Viewer) -> Reply:
+        lang = await self.language(viewer)
+        services = self.services
+        views = await services.finder.recent_of(viewer.id, limit=GAMES_LISTED)
+        views.sort(key=lambda v: (v.state != "active", not (v.to_move and v.colour_of(viewer.id) == v.to_move)))
+        lines = []
+        for view in views:
+            where = None
+            if view.kind == "group":
+                chat = await services.people.chat(view.chat_id)
+                where = chat.title if chat is not None else None
+            lines.append(game_line(view, viewer.id, lang, where))
+        return Reply(200, {"games": lines})
+
+    async def game(self, viewer: Viewer, game_id: int, watch: str | None = None) -> Reply:
+        found = await self._readable(viewer, game_id, watch)
+        if isinstance(found, Reply):
+            return found
+        return Reply(200, await self.state(found, viewer))
+
+    async def wait(
+        self, viewer: Viewer, game_id: int, version: str, watch: str | None = None, timeout: float | None = None
+    ) -> Reply:
+        """The game's state as soon as its version is not ``version`` (or after ``timeout`` seconds)."""
+        found = await self._readable(viewer, game_id, watch)
+        if isinstance(found, Reply):
+            return found
+        if version_of(found) != version:
+            return Reply(200, await self.state(found, viewer))
+        if self.waiters.per_user.get(viewer.id, 0) >= WAITS_PER_USER:
+            return error(429, "too_many_waits", headers={"Retry-After": "5"})
+        self.waiters.per_user[viewer.id] = self.waiters.per_user.get(viewer.id, 0) + 1
+        event = self.waiters.enter(game_id)
+        try:
+            view = await self.services.game(game_id)  # read after entering: a change in between is not missed
+            if version_of(view) == version:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), self.poll_timeout if timeout is None else timeout)
+                if self.closed:  # the server is stopping (the database is about to close): ask again later
+                    return error(503, "stopping", headers={"Retry-After": "2"})
+                view = await self.services.game(game_id)
+            return Reply(200, await self.state(view, viewer))
+        finally:
+            self.waiters.leave(game_id, event)
+            left = self.waiters.per_user.get(viewer.id, 1) - 1
+            if left:
+                self.waiters.per_user[viewer.id] = left
+            else:
+                self.waiters.per_user.pop(viewer.id, None)
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Moving
+
+    async def move(self, viewer: Viewer, game_id: int, body: Any, key: str | None = None) -> Reply:
+        """``{"x": 20, "y": 18, "ply": 57, "key": "..."}``: a dot for the viewer, if it is their move at ``ply``."""
+        lang = await self.language(viewer)
+        if not isinstance(body, dict):
+            return error(400, "bad_request", "a JSON object is expected")
+        x, y, ply = (body.get(k) for k in ("x", "y", "ply"))
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, ply)):
+            return error(400, "bad_request", "x, y and ply must be integers")
+        assert isinstance(x, int) and isinstance(y, int) and isinstance(ply, int)
+        key = body.get("key", key)
+        if key is not None and (not isinstance(key, str) or not KEY.fullmatch(key)):
+            return error(400, "bad_request", "key must be 1-64 letters, digits, - or _")
+        found = await self._readable(viewer, game_id, None)  # strangers learn nothing of the game, not even its state
+        if isinstance(found, Reply):
+            return found
+        person = Person(viewer.id, viewer.first_name, viewer.last_name, viewer.username, viewer.language_code)
+        try:
+            view = await self.services.play.move(
+                game_id,
+                person,
+                x,
+                y,
+                expected_ply=ply,
+                update_id=update_id_of(viewer.id, key) if key else None,
+                origin="webapp",
+            )
+        except TimeIsUp as exc:
+            return error(409, exc.problem.value, refusal_text(lang, exc), state=await self.state(exc.view, viewer))
+        except ServiceError as exc:
+            if exc.problem is Problem.DUPLICATE:  # the same key again: the move was made, here is the game
+                return await self.game(viewer, game_id)
+            if exc.problem is Problem.NO_SUCH_GAME:
+                return error(404, "no_such_game", refusal_text(lang, exc))
+            status = STATUS.get(exc.problem, 409)
+            reply = error(status, exc.problem.value, refusal_text(lang, exc))
+            if status == 409:  # a player whose page is behind: the game as it is now
+                current = await self._readable(viewer, game_id, None)
+                if not isinstance(current, Reply):
+                    reply.body["state"] = await self.state(current, viewer)
+            return reply
+        return Reply(200, await self.state(view, viewer))
+
+
+__all__ = ["POLL_TIMEOUT", "Api", "RateLimit", "Reply", "Waiters", "start_target", "update_id_of"]

@@ -1,0 +1,265 @@
+"""The Mini App's web server: the page at ``/`` (static files shipped in the package) and the JSON API under
+``/api/``, on tornado (which python-telegram-bot's webhook extra brings), in the bot's own event loop.
+
+Routes (every ``/api/`` call sends ``Authorization: tma <initData>``; without valid data: 401 and nothing else):
+
+- ``GET /``, ``GET /app.js``, ``GET /app.css``: the page;
+- ``GET /api/session``: who you are, your language, the page's texts;
+- ``GET /api/games``: your games;
+- ``GET /api/games/<id>[?watch=<code>]``: the game's state;
+- ``GET /api/games/<id>/updates?version=<v>[&watch=<code>]``: the state once it is not version ``v`` (long poll);
+- ``POST /api/games/<id>/moves`` with ``{"x": 20, "y": 18, "ply": 57, "key": "..."}``: 200 and the new state, 401
+  bad auth, 403 not your game or not your move, 409 stale ply (with the current state), 422 illegal point, 429 too
+  many requests (per person: ``RateLimit``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import socket
+from importlib import resources
+from typing import Any
+
+import tornado.web
+from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
+
+from ..services import Services
+from .api import Api, RateLimit, Reply
+from .auth import Authenticator, InitDataAuthenticator, Viewer
+
+log = logging.getLogger(__name__)
+
+TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
+"""Telegram's script for Mini Apps: the only thing the page loads from elsewhere."""
+STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+MAX_BODY = 16 * 1024
+"""The largest request body taken (a move is under 100 bytes)."""
+
+
+def page_files(telegram_js: str) -> dict[str, tuple[bytes, str]]:
+    """The page's files as served: ``index.html`` (with the address of Telegram's script), the script, the styles."""
+    folder = resources.files(__package__).joinpath("static")
+    index = folder.joinpath("index.html").read_text(encoding="utf-8").replace("{{TELEGRAM_JS}}", telegram_js)
+    files = {"": (index.encode(), "text/html; charset=utf-8")}
+    for name, kind in STATIC.items():
+        files[name] = (folder.joinpath(name).read_bytes(), kind)
+    return files
+
+
+def csp(telegram_js: str) -> str:
+    """The page may run only its own script and Telegram's, and talk only to its own server."""
+    script = "'self'"
+    if telegram_js.startswith("https://"):
+        script += " " + "/".join(telegram_js.split("/")[:3])
+    return (
+        f"default-src 'none'; script-src {script}; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        "base-uri 'none'; form-action 'none'"
+    )
+
+
+class Context:
+    """What every handler shares."""
+
+    def __init__(self, api: Api, authenticator: Authenticator, rate: RateLimit, files: dict[str, tuple[bytes, str]]):
+        self.api = api
+        self.authenticator = authenticator
+        self.rate = rate
+        self.files = files
+        self.policy = ""
+
+
+class PageHandler(tornado.web.RequestHandler):
+    """The page's files."""
+
+    ctx: Context
+
+    def initialize(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def set_default_headers(self) -> None:
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+
+    def get(self, name: str) -> None:
+        found = self.ctx.files.get(name)
+        if found is None:
+            raise tornado.web.HTTPError(404)
+        body, kind = found
+        self.set_header("Content-Type", kind)
+        self.set_header("Cache-Control", "no-cache")
+        if name == "":
+            self.set_header("Content-Security-Policy", self.ctx.policy)
+        self.write(body)
+
+    def head(self, name: str) -> None:
+        self.get(name)
+
+
+class ApiHandler(tornado.web.RequestHandler):
+    """``/api/...``: authenticated, rate-limited, JSON in and out."""
+
+    ctx: Context
+    viewer: Viewer
+
+    def initialize(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def set_default_headers(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+    def reply(self, reply: Reply) -> None:
+        self.set_status(reply.status)
+        for name, value in reply.headers.items():
+            self.set_header(name, value)
+        self.finish(json.dumps(reply.body, ensure_ascii=False, separators=(",", ":")))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.finish(json.dumps({"error": "http_" + str(status_code), "message": self._reason}))
+
+    def prepare(self) -> None:
+        viewer = self.ctx.authenticator.authenticate(self.request.headers.get("Authorization"))
+        if viewer is None:
+            self.set_header("WWW-Authenticate", "tma")
+            self.reply(Reply(401, {"error": "unauthorized", "message": "Telegram's initData is missing or invalid"}))
+            return
+        wait = self.ctx.rate.take(viewer.id)
+        if wait:
+            self.reply(
+                Reply(
+                    429,
+                    {"error": "rate_limited", "message": "too many requests"},
+                    {"Retry-After": str(max(1, round(wait)))},
+                )
+            )
+            return
+        self.viewer = viewer
+
+    def watch(self) -> str | None:
+        code = self.get_query_argument("watch", None)
+        return code[:64] if code else None
+
+
+class SessionHandler(ApiHandler):
+    async def get(self) -> None:
+        self.reply(await self.ctx.api.session(self.viewer))
+
+
+class GamesHandler(ApiHandler):
+    async def get(self) -> None:
+        self.reply(await self.ctx.api.games(self.viewer))
+
+
+class GameHandler(ApiHandler):
+    async def get(self, game_id: str) -> None:
+        self.reply(await self.ctx.api.game(self.viewer, int(game_id), self.watch()))
+
+
+class UpdatesHandler(ApiHandler):
+    async def get(self, game_id: str) -> None:
+        version = self.get_query_argument("version", "")[:64]
+        self.reply(await self.ctx.api.wait(self.viewer, int(game_id), version, self.watch()))
+
+    def on_connection_close(self) -> None:
+        """The page went away: the long poll's answer has nowhere to go (it ends by its timeout)."""
+
+
+class MovesHandler(ApiHandler):
+    async def post(self, game_id: str) -> None:
+        try:
+            body = json.loads(self.request.body or b"null")
+        except ValueError:
+            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+            return
+        key = self.request.headers.get("Idempotency-Key")
+        self.reply(await self.ctx.api.move(self.viewer, int(game_id), body, key))
+
+
+class NotFoundHandler(ApiHandler):
+    """Any other ``/api/`` path (after authentication, so strangers learn nothing of the routes)."""
+
+    def get(self) -> None:
+        self.reply(Reply(404, {"error": "not_found", "message": "no such API"}))
+
+    post = get
+
+
+class WebAppApplication(tornado.web.Application):
+    def __init__(self, ctx: Context) -> None:
+        game = r"/api/games/([0-9]{1,12})"
+        super().__init__(
+            [
+                (r"/api/session", SessionHandler, {"ctx": ctx}),
+                (r"/api/games", GamesHandler, {"ctx": ctx}),
+                (game, GameHandler, {"ctx": ctx}),
+                (game + r"/updates", UpdatesHandler, {"ctx": ctx}),
+                (game + r"/moves", MovesHandler, {"ctx": ctx}),
+                (r"/api/.*", NotFoundHandler, {"ctx": ctx}),
+                (r"/(|app\.js|app\.css)", PageHandler, {"ctx": ctx}),
+            ],
+            compress_response=True,
+        )
+
+    def log_request(self, handler: tornado.web.RequestHandler) -> None:
+        """Requests are logged at debug level only (initData is never logged)."""
+        if log.isEnabledFor(logging.DEBUG):
+            request = handler.request
+            log.debug("webapp: %s %s %d", request.method, request.path, handler.get_status())
+
+
+class WebAppServer:
+    """The Mini App's server on ``listen:port`` over the bot's services; ``start(services)`` listens, ``stop``
+    closes. ``authenticator`` decides who calls (Telegram's initData, signed for ``token``, by default)."""
+
+    def __init__(
+        self,
+        *,
+        token: str,
+        listen: str = "127.0.0.1",
+        port: int = 8080,
+        authenticator: Authenticator | None = None,
+        rate: RateLimit | None = None,
+        telegram_js: str = TELEGRAM_JS,
+        poll_timeout: float | None = None,
+    ) -> None:
+        self.listen = listen
+        self.port = port
+        self.authenticator = authenticator or InitDataAuthenticator(token)
+        self.rate = rate or RateLimit()
+        self.telegram_js = telegram_js
+        self.poll_timeout = poll_timeout
+        self.api: Api | None = None
+        self._http: HTTPServer | None = None
+
+    async def start(self, services: Services) -> None:
+        """Listen (port 0: any free port, then ``self.port`` says which)."""
+        api = self.api = Api(services) if self.poll_timeout is None else Api(services, poll_timeout=self.poll_timeout)
+        ctx = Context(api, self.authenticator, self.rate, page_files(self.telegram_js))
+        ctx.policy = csp(self.telegram_js)
+        sockets = bind_sockets(self.port, address=self.listen, family=socket.AF_UNSPEC)
+        self.port = sockets[0].getsockname()[1]
+        self._http = HTTPServer(WebAppApplication(ctx), max_body_size=MAX_BODY, idle_connection_timeout=120.0)
+        self._http.add_sockets(sockets)
+        log.info("webapp: listening on %s:%d", self.listen, self.port)
+
+    async def stop(self) -> None:
+        """Answer the long polls, stop listening, close every connection."""
+        if self.api is not None:
+            self.api.close()
+            self.api = None
+        if self._http is not None:
+            http, self._http = self._http, None
+            http.stop()
+            await http.close_all_connections()
+
+    @property
+    def base_url(self) -> str:
+        """Where the server can be reached on this machine (tests and benchmarks)."""
+        host = f"[{self.listen}]" if ":" in self.listen else self.listen
+        return f"http://{host}:{self.port}"
+
+
+__all__ = ["TELEGRAM_JS", "WebAppServer", "csp", "page_files"]
