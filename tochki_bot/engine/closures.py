@@ -152,13 +152,36 @@ def ring_interior(board: Board, ring: list[int]) -> list[int]:
     return inside
 
 
+def local_pool(board: Board, c: int, cell: int) -> list[int] | None:
+    """The pool of ``c`` that holds ``cell`` (flooded from it), or ``None`` when the cell is a wall of ``c`` or its
+    flood reaches the edge. Costs the size of the pool, or of what is flooded before the edge is reached."""
+    dots, owner = board.dots, board.owner
+    s, w, h = board.stride, board.width, board.height
+    if dots[cell] == c and owner[cell] == 0:
+        return None
+    seen = {cell}
+    comp = [cell]
+    k = 0
+    while k < len(comp):
+        i = comp[k]
+        k += 1
+        y, x = divmod(i, s)
+        if x == 1 or x == w or y == 1 or y == h:
+            return None
+        for n in (i + 1, i - 1, i + s, i - s):
+            if n not in seen and not (dots[n] == c and owner[n] == 0):
+                seen.add(n)
+                comp.append(n)
+    return comp
+
+
 def pool_at(board: Board, c: int, cell: int) -> list[int]:
     """The pool of ``c`` that holds ``cell``, or ``IllegalMove`` (``NO_POOL``) when the cell is in none."""
-    for comp in enclosed_components(board, c):
-        if cell in comp:
-            return comp
-    p = board.point(cell)
-    raise IllegalMove(Reason.NO_POOL, f"{p} is not inside a pool of the player", p)
+    comp = local_pool(board, c, cell)
+    if comp is None:
+        p = board.point(cell)
+        raise IllegalMove(Reason.NO_POOL, f"{p} is not inside a pool of the player", p)
+    return comp
 
 
 def resolve(
@@ -198,11 +221,18 @@ def resolve(
 def _pool_of_ring(board: Board, c: int, ring: list[int], interior: list[int]) -> list[int]:
     """The area of the one pool a Polish stop drawn as ``ring`` closes (``IllegalMove`` if it is not one pool)."""
     inside = set(interior)
-    hits = [comp for comp in enclosed_components(board, c) if holds_enemy(board, c, comp) and comp[0] in inside]
-    if len(hits) != 1:
-        raise IllegalMove(Reason.NO_POOL, "a stop closes one pool: draw one ring around each pool")
-    area, _ = board.enclose(hits[0])
+    o = 3 - c
     dots, owner = board.dots, board.owner
+    pool: set[int] = set()
+    for i in interior:
+        if dots[i] == o and owner[i] == 0 and i not in pool:
+            if pool:  # a second pool with an opponent dot: two stops drawn as one
+                raise IllegalMove(Reason.NO_POOL, "a stop closes one pool: draw one ring around each pool")
+            comp = local_pool(board, c, i)
+            if comp is None or not inside.issuperset(comp):
+                raise IllegalMove(Reason.NO_POOL, "the ring is not the border of one whole pool")
+            pool.update(comp)
+    area, _ = board.enclose(sorted(pool))
 
     def others(cells: list[int] | set[int]) -> set[int]:
         return {i for i in cells if not (dots[i] == c and owner[i] == 0)}
@@ -284,6 +314,8 @@ def territory_count(board: Board, to_move: int) -> tuple[list[tuple[int, list[in
             border = {n for i in comp for n in (i + 1, i - 1, i + s, i - s) if n not in cells}
             if border and border <= pool_of[3 - c]:
                 continue  # inside a pool of the opponent: it is the opponent's territory
+            if all(owner[i] == c for i in comp):
+                continue  # the inside of an area already closed: nothing to close
             chosen.append((c, comp))
     territory = [0, 0, 0]
     counted: set[int] = set()

@@ -136,8 +136,14 @@ class Game:
         """The board size, start position and rule set."""
         width, height = settings.width, settings.height
         board = self._board = Board(width, height)
+        manual = settings.manual
         for point, colour in settings.start_dots:
-            board.place(board.index(*point), CODE[colour], 0)
+            i = board.index(*point)
+            if manual:  # nothing is ever captured automatically
+                board.dots[i] = CODE[colour]
+                board.playable -= 1
+            else:
+                board.place(i, CODE[colour], 0)
         self._move_table = _move_table(width, height)
         self._moves: list[Move] = []
         self._scores: list[tuple[int, int]] = []
