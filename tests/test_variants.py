@@ -312,9 +312,9 @@ def test_territory_rings_need_not_be_minimal_but_must_be_rings() -> None:
     game = position(TWO_POCKETS, "territory")
     game.play(7, 6)
     bad = [
-        BIG_RING[:-1] + (Point(2, 2),),  # 2-2 is no blue dot
+        (*BIG_RING[:-1], Point(2, 2)),  # 2-2 is no blue dot
         BIG_RING[:4] + BIG_RING[5:],  # a gap between 5-4 and 5-2
-        BIG_RING + (BIG_RING[1],),  # a dot twice
+        (*BIG_RING, BIG_RING[1]),  # a dot twice
     ]
     for ring in bad:
         with pytest.raises(IllegalMove) as err:
@@ -384,7 +384,7 @@ def test_3_4_2_even_territory_counts_half_whoever_moves() -> None:
 
 
 def test_3_4_3_a_red_pool_inside_a_blue_pool_is_blues() -> None:
-    rows = [". " * 9] + ([". b b b b b b b ."] + [". b . . . . . b ."] * 5 + [". b b b b b b b ."])[:7] + [". " * 9]
+    rows = [". " * 9, *([". b b b b b b b ."] + [". b . . . . . b ."] * 5 + [". b b b b b b b ."])[:7], ". " * 9]
     rows = [r.strip() for r in rows]
     rows[3] = ". b . . r . . b ."
     rows[4] = ". b . r . r . b ."
