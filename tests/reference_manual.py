@@ -54,9 +54,11 @@ class ReferenceManualGame(ReferenceGame):
         return inside
 
     def ring_ok(self, colour: str, ring: list[Cell]) -> bool:
+        """A closed chain of own dots in play; simple under the territory rules, while the border of a Polish pool
+        may touch itself at a dot."""
         if len(ring) > 1 and ring[0] == ring[-1]:
             ring = ring[:-1]
-        if len(ring) < 4 or len(set(ring)) != len(ring):
+        if len(ring) < 4 or (self.mode == "territory" and len(set(ring)) != len(ring)):
             return False
         if any(c not in self.dot or self.dot[c] != colour or not self.in_play(c) for c in ring):
             return False

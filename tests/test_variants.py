@@ -510,3 +510,55 @@ def test_stop_phase_time_out_only_ends_the_extra_dots() -> None:
         game.ground("blue")
     game.stop("red")
     assert game.time_out("blue").reason is EndReason.STOP
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Records of every rule set, written and read back
+
+
+@pytest.mark.parametrize("rules", ["polish", "territory"])
+def test_random_manual_games_replay_from_moves_and_records(rules: str) -> None:
+    import random
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game(settings=GameSettings(16, 14, "empty", rules=rules, instant_win=0))  # type: ignore[arg-type]
+        points = [Point(x, y) for x in range(1, 17) for y in range(1, 15)]
+        rng.shuffle(points)
+        for point in points:
+            if game.is_over:
+                break
+            if game.is_playable(*point):
+                game.play(*point)
+                if rng.random() < 0.3 and not game.is_over:
+                    game.close_all()
+        assert sum(len(m.closures) for m in game.moves) > 5
+        for again in (Game.from_settings(game.settings, game.moves), parse_sgf(write_sgf(game)).game()):
+            assert again.moves == game.moves and again.diagram() == game.diagram() and again.result == game.result
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        GameSettings(20, 20, "empty", rules="polish", instant_win=30, own_dot_penalty=True),
+        GameSettings(20, 20, "empty", rules="territory", instant_win=15),
+        GameSettings(39, 32, "cross", stop_mode="stop_phase"),
+        GameSettings(39, 32, "cross", stop_mode="none"),
+        GameSettings(39, 32, "double-cross", first_move_region=(13, 9, 15, 8), instant_win=10),
+        GameSettings(20, 20, "four-crosses"),
+    ],
+)
+def test_records_keep_the_rule_set(settings: GameSettings) -> None:
+    text = write_sgf(Game(settings=settings))
+    assert ("RU[" in text) == (settings.rules != "sports" or settings.options != {})
+    assert parse_sgf(text).settings == settings
+
+
+def test_agreed_end_and_stop_are_written_as_zagram_does() -> None:
+    game = position(TWO_POCKETS, "territory")
+    game.play(7, 6, closures=[BIG_RING])
+    game.agree_end("red")
+    text = write_sgf(game)
+    assert ";B[ga.bdccdcecfdeedecebd];TB[]TW[]" in text  # the ring after the move, closed by its first dot
+    again = parse_sgf(text).game()
+    assert again.result == game.result and again.moves == game.moves

@@ -90,18 +90,19 @@ def holds_enemy(board: Board, c: int, cells: list[int]) -> bool:
     return any(dots[i] == o and owner[i] == 0 for i in cells)
 
 
-def check_ring(board: Board, c: int, ring: tuple[Point, ...]) -> list[int]:
-    """The cells of ``ring`` if it is a simple closed chain of ``c``'s dots in play, else ``IllegalMove``.
+def check_ring(board: Board, c: int, ring: tuple[Point, ...], simple: bool = True) -> list[int]:
+    """The cells of ``ring`` if it is a closed chain of ``c``'s dots in play, else ``IllegalMove``.
 
-    Consecutive dots (and the last and the first) are one step apart horizontally, vertically or diagonally; no dot
-    is used twice (a ring may be given with its first dot repeated at the end); two diagonal links may not cross.
+    Consecutive dots (and the last and the first) are one step apart horizontally, vertically or diagonally; two
+    diagonal links may not cross; a ring may be given with its first dot repeated at the end. A ``simple`` ring uses
+    no dot twice; otherwise (the border of a Polish pool, which may touch itself at a dot) that is allowed.
     """
     points = [Point(*p) for p in ring]
     if len(points) > 1 and points[0] == points[-1]:
         points.pop()
     if len(points) < 4:
         raise IllegalMove(Reason.NOT_A_RING, "a ring needs at least four dots")
-    if len(set(points)) != len(points):
+    if simple and len(set(points)) != len(points):
         raise IllegalMove(Reason.NOT_A_RING, "a ring may pass each dot only once")
     cells = []
     for p in points:
@@ -127,7 +128,8 @@ def check_ring(board: Board, c: int, ring: tuple[Point, ...]) -> list[int]:
 
 
 def ring_interior(board: Board, ring: list[int]) -> list[int]:
-    """The cells strictly inside the polygon of a simple ring of cells (the ring's own cells are not inside).
+    """The cells strictly inside the polygon of a ring of cells (the ring's own cells are not inside). The ring may
+    touch itself at a dot but its links may not cross.
 
     Links join points at most one row apart, so a row crosses the polygon only at ring points: for each link between
     rows y and y + 1 the crossing of row y is its lower point. A point of row y not on the ring is inside when an odd
@@ -149,6 +151,8 @@ def ring_interior(board: Board, ring: list[int]) -> list[int]:
                 i = y * s + x
                 if i not in on_ring:
                     inside.append(i)
+    if len(on_ring) != len(ring):
+        inside = list(dict.fromkeys(inside))
     return inside
 
 
@@ -208,7 +212,7 @@ def resolve(
         if mode == POOL:
             return area, ring
         target = tuple(board.point(i) for i in ring)
-    ring = check_ring(board, c, target)
+    ring = check_ring(board, c, target, simple=mode == RING)
     interior = ring_interior(board, ring)
     if not holds_enemy(board, c, interior):
         raise IllegalMove(Reason.EMPTY_CLOSURE, "the ring holds no opponent dot in play")
