@@ -250,12 +250,15 @@ def _check_nesting(board: Board, c: int, ring: list[int], interior: list[int], l
     """Refuse a ring that encloses an older area of ``c`` while sharing more than ``limit`` of its border dots."""
     inside = set(interior)
     on_ring = set(ring)
+    s = board.stride
     for area in board.areas:
         if area.grounding or not area.ring:
             continue
-        cells = [board.index(p.x, p.y) for p in area.ring]
-        if board.dots[cells[0]] != c:
-            continue
+        first = area.ring[0]
+        i = first.y * s + first.x
+        if board.dots[i] != c or (i not in inside and i not in on_ring):
+            continue  # the opponent's, or lying outside the new ring
+        cells = [p.y * s + p.x for p in area.ring]
         shared = sum(1 for i in cells if i in on_ring)
         if shared > limit and all(i in inside or i in on_ring for i in cells) and any(i in inside for i in cells):
             raise IllegalMove(
