@@ -96,18 +96,11 @@ class ReferenceManualGame(ReferenceGame):
         if not self.alive_enemy(colour, inside):
             raise ClosureError("empty")
         if self.mode == "polish":
-            hits = [p for p in self.pools(colour) if self.alive_enemy(colour, p) and p <= inside]
-            partly = [p for p in self.pools(colour) if self.alive_enemy(colour, p) and p & inside and not p <= inside]
-            if len(hits) != 1 or partly:
+            # The stop is the one pool with an opponent dot in play inside the ring; other pockets stay as they are.
+            hits = [p for p in self.pools(colour) if self.alive_enemy(colour, p & inside)]
+            if len(hits) != 1 or not hits[0] <= inside:
                 raise ClosureError("not one pool")
-            area = self.area_of_pool(hits[0])
-
-            def others(cells: set[Cell]) -> set[Cell]:
-                return {c for c in cells if not (self.dot[c] == colour and self.in_play(c))}
-
-            if others(inside) != others(area):
-                raise ClosureError("side pocket")
-            return area, ring
+            return self.area_of_pool(hits[0]), None
         for owner, old in self.rings:
             if owner != colour:
                 continue

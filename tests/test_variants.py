@@ -209,11 +209,11 @@ def test_2_6_4_a_stop_is_a_whole_pool() -> None:
     game = position(TWO_POCKETS, "polish")
     game.play(7, 6)
     assert [(p.point, p.size) for p in game.pools()] == [(Point(3, 3), 1)]
-    with pytest.raises(IllegalMove) as err:
-        game.close(BIG_RING)  # X and the empty pocket Y in one ring: not one pool
-    assert err.value.reason is Reason.NO_POOL
-    game.close(Point(3, 3))
-    assert game.owner(3, 3) == "blue" and game.owner(5, 3) is None and game.is_playable(5, 3)
+    for target in (Point(3, 3), BIG_RING):  # a ring around X and the empty pocket Y closes X only
+        twin = game.copy()
+        area = twin.close(target)
+        assert twin.owner(3, 3) == "blue" and twin.owner(5, 3) is None and twin.is_playable(5, 3)
+        assert area.size == 1 and set(area.ring) == {Point(2, 3), Point(3, 4), Point(4, 3), Point(3, 2)}
 
     for punish, expected in ((False, (1, 0)), (True, (0, 0))):
         game = position(TWO_POCKETS, "territory", own_dot_penalty=punish)

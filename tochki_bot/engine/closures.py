@@ -194,11 +194,11 @@ def resolve(
     """Check a closure of colour ``c`` and return what it would make: ``(area cells, ring cells)``.
 
     ``target`` is a point of a pool (the quick closure: the pool that holds it; an opponent dot inside is the usual
-    choice) or a ring of ``c``'s dots. In ``POOL`` mode (Polish) the closure is the whole pool and a ring must be its
-    border: it must enclose exactly one pool holding an opponent dot in play, and nothing else but the player's own
-    dots. In ``RING`` mode (territory) a point stands for the ring traced around its pool, and the area of a ring is
-    its inside; a ring may enclose older areas of ``c`` only when it shares at most ``nest_limit`` of their border
-    dots. Raises ``IllegalMove`` (the board is not changed).
+    choice) or a ring of ``c``'s dots. In ``POOL`` mode (Polish) the closure is the whole pool, and a ring stands for
+    the one pool holding an opponent dot in play inside it (the ring returned is the one traced around that pool);
+    a ring around two such pools is two stops and is refused. In ``RING`` mode (territory) a point stands for the
+    ring traced around its pool, and the area of a ring is its inside; a ring may enclose older areas of ``c`` only
+    when it shares at most ``nest_limit`` of their border dots. Raises ``IllegalMove`` (the board is not changed).
     """
     if isinstance(target, Point):
         x, y = target
@@ -217,33 +217,31 @@ def resolve(
     if not holds_enemy(board, c, interior):
         raise IllegalMove(Reason.EMPTY_CLOSURE, "the ring holds no opponent dot in play")
     if mode == POOL:
-        return _pool_of_ring(board, c, ring, interior), ring
+        return _pool_of_ring(board, c, interior)
     _check_nesting(board, c, ring, interior, nest_limit)
     return interior, ring
 
 
-def _pool_of_ring(board: Board, c: int, ring: list[int], interior: list[int]) -> list[int]:
-    """The area of the one pool a Polish stop drawn as ``ring`` closes (``IllegalMove`` if it is not one pool)."""
-    inside = set(interior)
+def _pool_of_ring(board: Board, c: int, interior: list[int]) -> tuple[list[int], list[int]]:
+    """The Polish stop a ring is drawn for: the one pool inside it that holds an opponent dot in play. Returns its
+    area and the ring traced around it (``IllegalMove`` when the ring holds two such pools: two stops).
+
+    A pool cannot cross the ring (a 4-connected path cannot pass a diagonal link), so every pool touching the inside
+    lies wholly inside. Anything else inside (an empty pocket beside the stop) stays as it is (VARIANTS.md §2.6.4).
+    """
     o = 3 - c
     dots, owner = board.dots, board.owner
     pool: set[int] = set()
     for i in interior:
         if dots[i] == o and owner[i] == 0 and i not in pool:
-            if pool:  # a second pool with an opponent dot: two stops drawn as one
+            if pool:
                 raise IllegalMove(Reason.NO_POOL, "a stop closes one pool: draw one ring around each pool")
             comp = local_pool(board, c, i)
-            if comp is None or not inside.issuperset(comp):
-                raise IllegalMove(Reason.NO_POOL, "the ring is not the border of one whole pool")
+            if comp is None:  # cannot happen for a ring of own dots in play; kept as a guard
+                raise IllegalMove(Reason.NO_POOL, "the ring does not close a pool")
             pool.update(comp)
-    area, _ = board.enclose(sorted(pool))
-
-    def others(cells: list[int] | set[int]) -> set[int]:
-        return {i for i in cells if not (dots[i] == c and owner[i] == 0)}
-
-    if others(inside) != others(area):
-        raise IllegalMove(Reason.NO_POOL, "the ring is not the border of one whole pool (no side pockets)")
-    return area
+    area, ring = board.enclose(sorted(pool))
+    return area, board._chain(ring)
 
 
 def _check_nesting(board: Board, c: int, ring: list[int], interior: list[int], limit: int) -> None:

@@ -31,8 +31,8 @@ class Reason(StrEnum):
     """A closure is not a simple closed chain of the player's dots in play, each linked to the next one step away
     horizontally, vertically or diagonally (VARIANTS.md §2.3)."""
     NO_POOL = "no_pool"
-    """No pool of the player there, or (Polish rules) the ring is not the border of exactly one whole pool: a stop
-    is one pool, two pools are two stops, no side pockets (VARIANTS.md §2.3)."""
+    """No pool of the player there, or (Polish rules) the ring holds two pools with opponent dots: a stop is one
+    pool, two pools are two stops (VARIANTS.md §2.3)."""
     EMPTY_CLOSURE = "empty_closure"
     """The closure holds no opponent dot in play: no empty stops (VARIANTS.md §2.3)."""
     NESTING = "nesting"
