@@ -1,6 +1,7 @@
-"""Engine speed: moves per second replaying full random 39x32 games, a 300-move replay, grounding time.
+"""Engine speed: moves per second replaying full random 39x32 games, a 300-move replay, grounding time; and the
+same replay under the manual-closure rule sets (polish, territory), closures included.
 
-Run: python benchmarks/engine.py [--games N]
+Run: python benchmarks/engine.py [--games N] [--manual-games N]
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import random
 import statistics
 import time
 
-from tochki_bot.engine import Game
+from tochki_bot.engine import Game, GameSettings, Move
 
 
 def random_game(seed: int, width: int = 39, height: int = 32) -> list[tuple[int, int]]:
@@ -42,9 +43,44 @@ def replay(moves: list[tuple[int, int]]) -> Game:
     return game
 
 
+def random_manual_game(seed: int, rules: str, width: int = 39, height: int = 32) -> list[Move]:
+    """A random full game with manual closures: after a quarter of its dots a player closes every pool it can."""
+    rng = random.Random(seed)
+    game = Game(settings=GameSettings(width, height, "empty", rules=rules, instant_win=0))  # type: ignore[arg-type]
+    points = [(x, y) for x in range(1, width + 1) for y in range(1, height + 1)]
+    rng.shuffle(points)
+    for x, y in points:
+        if game.is_over:
+            break
+        if game.is_playable(x, y):
+            game.play(x, y)
+            if rng.random() < 0.25 and not game.is_over:
+                game.close_all()
+    return list(game.moves)
+
+
+def manual(rules: str, count: int) -> None:
+    """Replay speed of random full games under a manual rule set."""
+    settings = GameSettings(39, 32, "empty", rules=rules, instant_win=0)  # type: ignore[arg-type]
+    games = [random_manual_game(seed, rules) for seed in range(count)]
+    total = sum(map(len, games))
+    closures = sum(len(m.closures) for g in games for m in g) / count
+    rates = []
+    for _ in range(5):
+        start = time.perf_counter()
+        for moves in games:
+            Game.from_settings(settings, moves)
+        rates.append(total / (time.perf_counter() - start))
+    print(
+        f"{rules}: {count} random full 39x32 games, {total / count:.0f} moves and {closures:.0f} closures each; "
+        f"replay: {statistics.median(rates):,.0f} moves/s (median of 5 runs; best {max(rates):,.0f})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--manual-games", type=int, default=10)
     args = parser.parse_args()
     games = [random_game(seed) for seed in range(args.games)]
     total = sum(map(len, games))
@@ -76,6 +112,9 @@ def main() -> None:
         f"grounding on a full 39x32 board: {statistics.median(ground) * 1000:.2f} ms median, "
         f"{max(ground) * 1000:.2f} ms max"
     )
+
+    for rules in ("polish", "territory"):
+        manual(rules, args.manual_games)
 
 
 if __name__ == "__main__":

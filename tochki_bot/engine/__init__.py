@@ -10,12 +10,25 @@ A game is its settings plus its move list; the position, the capture areas, the 
 """
 
 from .board import Area
+from .closures import Pool
 from .colour import BLUE, COLOURS, RED, Colour, other
 from .errors import IllegalMove, Reason
-from .game import EndReason, Game, Result
-from .moves import Move, MoveKind, Point
+from .game import ClosureTarget, EndReason, Game, Result
+from .moves import Move, MoveKind, Point, Ring, closures_text, parse_closures_text
 from .notation import format_point, looks_like_point, parse_point
-from .settings import MAX_SIZE, MIN_SIZE, STARTS, GameSettings, Start, start_dots
+from .settings import (
+    MAX_SIZE,
+    MIN_SIZE,
+    RULE_SETS,
+    STARTS,
+    STOP_MODES,
+    GameSettings,
+    Region,
+    RuleSet,
+    Start,
+    StopMode,
+    start_dots,
+)
 
 __all__ = [
     "BLUE",
@@ -23,8 +36,11 @@ __all__ = [
     "MAX_SIZE",
     "MIN_SIZE",
     "RED",
+    "RULE_SETS",
     "STARTS",
+    "STOP_MODES",
     "Area",
+    "ClosureTarget",
     "Colour",
     "EndReason",
     "Game",
@@ -33,12 +49,19 @@ __all__ = [
     "Move",
     "MoveKind",
     "Point",
+    "Pool",
     "Reason",
+    "Region",
     "Result",
+    "Ring",
+    "RuleSet",
     "Start",
+    "StopMode",
+    "closures_text",
     "format_point",
     "looks_like_point",
     "other",
+    "parse_closures_text",
     "parse_point",
     "start_dots",
 ]

@@ -431,17 +431,19 @@ class Board:
         return [cells[g] for g in range(k) if state[g] == 2]
 
     def _capture(self, c: int, comp: list[int], ply: int, move: int | None, grounding: bool = False) -> None:
-        """Make the capture area of colour ``c`` around the enclosed component ``comp`` (5.4-5.7, 6.1-6.4).
+        """Make the capture area of colour ``c`` around the enclosed component ``comp`` (5.4-5.7, 6.1-6.4)."""
+        area, ring = self.enclose(comp)
+        self.take(c, area, self._chain(ring), ply, move, grounding)
+
+    def enclose(self, comp: list[int]) -> tuple[list[int], list[int]]:
+        """The area around the enclosed component ``comp`` and the ring traced around it: ``(area, ring)``.
 
         The area is the component plus every cell it surrounds (own dots, houses, older areas of either colour).
         Its ring is traced around the component first; a neighbour of the component that is neither in it nor on
-        the ring lies in a hole, which is flooded into the area. Owners, the score, the playable count and both
-        reach maps are updated, and the area is recorded.
+        the ring lies in a hole, which is flooded into the area. The ring is as traced (see ``_chain``).
         """
         s = self.stride
         mark = self._mark
-        dots = self.dots
-        owner = self.owner
         self._stamp += 2
         in_st, ring_st = self._stamp - 1, self._stamp
         for cell in comp:
@@ -464,6 +466,27 @@ class Board:
                                 mark[nn] = in_st
                                 area.append(nn)
                                 stack.append(nn)
+        return area, ring
+
+    def take(
+        self,
+        c: int,
+        area: list[int],
+        ring: list[int],
+        ply: int,
+        move: int | None,
+        grounding: bool = False,
+        *,
+        manual: bool = False,
+    ) -> Area:
+        """Give every cell of ``area`` to colour ``c`` and record the area with its ``ring`` (5.7, 6.1-6.4).
+
+        Owners, the score and the playable count are updated. With automatic captures (``manual`` false) both reach
+        maps are kept up to date too; manual closures never read them. Returns the recorded area.
+        """
+        s = self.stride
+        dots = self.dots
+        owner = self.owner
         o = 3 - c
         score = self.score
         rc = self._reach[c]
@@ -489,28 +512,30 @@ class Board:
                 gained.append(cell)
                 if prev == 0:
                     freed.append(cell)
-        # The opponent's captured dots are no longer walls: regions they closed may open up again.
-        for cell in freed:
-            ro[cell] = ENCLOSED
-        for cell in freed:
-            # OPEN and OUTSIDE are the odd values: a neighbour that reaches off the board.
-            if ro[cell] == ENCLOSED and (ro[cell + 1] & 1 or ro[cell - 1] & 1 or ro[cell + s] & 1 or ro[cell - s] & 1):
-                self._reopen(cell, ro)
-        ring = self._chain(ring)
+        if not manual:
+            # The opponent's captured dots are no longer walls: regions they closed may open up again.
+            for cell in freed:
+                ro[cell] = ENCLOSED
+            for cell in freed:
+                # OPEN and OUTSIDE are the odd values: a neighbour that reaches off the board.
+                if ro[cell] == ENCLOSED and (
+                    ro[cell + 1] & 1 or ro[cell - 1] & 1 or ro[cell + s] & 1 or ro[cell - s] & 1
+                ):
+                    self._reopen(cell, ro)
         if move is not None and move in ring:
             at = ring.index(move)
             ring = ring[at:] + ring[:at]
         points = self._points
-        self.areas.append(
-            Area(
-                NAME[c],  # type: ignore[arg-type]
-                ply,
-                tuple(map(points.__getitem__, ring)),
-                len(area),
-                tuple(map(points.__getitem__, gained)),
-                grounding,
-            )
+        made = Area(
+            NAME[c],  # type: ignore[arg-type]
+            ply,
+            tuple(map(points.__getitem__, ring)),
+            len(area),
+            tuple(map(points.__getitem__, gained)),
+            grounding,
         )
+        self.areas.append(made)
+        return made
 
     def _reopen(self, start: int, rmap: list[int]) -> None:
         """Mark ``start`` and every enclosed cell connected to it as open (walls were removed next to them)."""

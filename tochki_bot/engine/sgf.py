@@ -5,8 +5,17 @@
   point ``X-Y`` on a board of height H is written ``chr(X - 1), chr(H - Y)``. Boards wider or taller than 52 points
   cannot be written.
 - The start position is setup (``AB``, ``AW``); a reader does not assume where a cross is.
-- zagram writes a capturing move with its rings, ``W[Aw.zvywzxAwzv]``: the reader takes the move, recomputes the
-  captures and ignores the rings.
+- zagram writes a capturing move with its rings, ``W[Aw.zvywzxAwzv]``. With automatic captures (``sports``) the
+  reader takes the move, recomputes the captures and ignores the rings; with manual closures (``polish``,
+  ``territory``) the rings are the closures of the move, in order.
+- The rule set (VARIANTS.md §5.1): zagram's ``RU[Punish=0,Holes=1,AddTurn=0,MustSurr=0,MinArea=0,...,InstantWin=15]``
+  flags (``MustSurr=0`` manual closures, ``MinArea=1`` a closure is one pool (Polish) and ``0`` any ring
+  (territory); ``Stop=1`` the STOP phase; ``InstantWin``; ``Punish``), ``RU[russian]`` the sports rules; a record from
+  szkrab.net.pl (``AP``) is Polish with the instant win at 15. We write the zagram flags for every rule set but the
+  plain sports one, with ``Ground=1`` for grounding and ``FirstMove=x0:y0:w:h`` for a first-move region.
+- ``TB``/``TW`` in the last node hold the rings of the pools closed when a territory game ended by agreement: the
+  reader ends the game that way (the engine recomputes those pools). A STOP is the comment ``C[B pressed STOP]``
+  (zagram); the extra dots follow, one node each (zagram) or several in one node (playdots).
 - Grounding is an empty move (``B[]``). ``RE[B+5]`` blue won by 5, ``RE[W+R]`` red won by resignation, ``RE[B+T]``
   on time, ``RE[B+G]`` by grounding, ``RE[0]`` a draw. Our own records add ``DA[B]`` / ``DA[W]``: the player who
   accepted an agreed draw, so that they read back exactly. Other programs also write ``B+Resign``, ``W+Time``,
@@ -26,8 +35,8 @@ from enum import StrEnum
 from .colour import BLUE, RED, Colour, other
 from .errors import IllegalMove
 from .game import EndReason, Game, Result
-from .moves import Move, MoveKind, Point
-from .settings import MAX_SIZE, MIN_SIZE, STARTS, GameSettings, start_dots
+from .moves import Move, MoveKind, Point, Ring
+from .settings import MAX_SIZE, MIN_SIZE, STARTS, GameSettings, RuleSet, StopMode, start_dots
 
 MAX_SGF_SIZE = 52
 """The largest board side SGF letters can address."""
@@ -139,10 +148,11 @@ class SgfRecord:
     """Every root property as read (values unescaped), for anything else a caller wants to show."""
 
     def game(self) -> Game:
-        """Replay the record through the engine.
+        """Replay the record through the engine; ``game().result`` is then the record's result.
 
         A resignation, a loss on time or an agreed draw stated in ``RE`` ends the game when its moves left it
-        running. Raises ``SgfError`` naming the first illegal move.
+        running; so does a stated result after a STOP (the extra dots are finished). Raises ``SgfError`` naming the
+        first illegal move.
         """
         game = Game.from_settings(self.settings)
         for number, move in enumerate(self.moves, 1):
@@ -152,6 +162,8 @@ class SgfRecord:
                 raise SgfError(
                     "illegal_move", f"move {number} ({_describe(move)}) is illegal: {exc}", move=number
                 ) from None
+        if not game.is_over and self.result and game.stopped_by is not None and parse_result(self.result):
+            game.finish()
         if not game.is_over:
             ending = _ending(self.result, self.properties.get("DA", [""])[0], game.to_move)
             if ending is not None:
@@ -289,6 +301,90 @@ def _point(value: str, width: int, height: int) -> Point:
     return Point(x, y)
 
 
+def _rings(value: str, width: int, height: int) -> tuple[Ring, ...]:
+    """The rings written after the move in ``B[tq.tqurtsttsssrrqsptq.ring2]`` (each closed by repeating its start)."""
+    rings = []
+    for part in value.split(".")[1:]:
+        letters = part.strip()
+        if not letters:
+            continue
+        if len(letters) % 2:
+            raise SgfError("bad_point", f"{_quote(value)!r} has a broken ring", value=_quote(value))
+        ring = [_point(letters[k : k + 2], width, height) for k in range(0, len(letters), 2)]
+        if len(ring) > 1 and ring[0] == ring[-1]:
+            ring.pop()
+        rings.append(tuple(ring))
+    return tuple(rings)
+
+
+def _flags(root: dict[str, list[str]]) -> dict[str, str]:
+    """zagram's ``RU[Key=value,...]`` flags (empty for ``RU[russian]`` and other forms)."""
+    text = root.get("RU", [""])[0]
+    if "=" not in text:
+        return {}
+    pairs = (item.split("=", 1) for item in text.split(",") if "=" in item)
+    return {key.strip(): value.strip() for key, value in pairs}
+
+
+def _rule_options(root: dict[str, list[str]]) -> dict[str, object]:
+    """The rule set and options a record states (VARIANTS.md §5.1), as ``GameSettings`` keywords."""
+    flags = _flags(root)
+    if not flags:
+        if "szkrab" in root.get("AP", [""])[0].lower():
+            return {"rules": "polish"}
+        return {}
+
+    def number(key: str) -> int:
+        try:
+            return int(flags.get(key, "0"))
+        except ValueError:
+            raise SgfError("bad_rules", f"bad rule flag {key}={_quote(flags[key])}") from None
+
+    out: dict[str, object] = {}
+    rules: RuleSet = "sports"
+    if flags.get("MustSurr", "1") == "0":
+        rules = "polish" if flags.get("MinArea", "0") == "1" else "territory"
+        out["rules"] = rules
+        if number("Punish"):
+            out["own_dot_penalty"] = True
+    else:
+        stop: StopMode = "stop_phase" if number("Stop") else "grounding" if number("Ground") else "none"
+        out["stop_mode"] = stop
+    out["instant_win"] = number("InstantWin")
+    region = flags.get("FirstMove")
+    if region:
+        try:
+            x0, y0, w, h = (int(v) for v in region.split(":"))
+        except ValueError:
+            raise SgfError("bad_rules", f"bad rule flag FirstMove={_quote(region)}") from None
+        out["first_move_region"] = (x0, y0, w, h)
+    return out
+
+
+def _rules_text(settings: GameSettings) -> str:
+    """The ``RU`` value for settings other than the plain sports rules (empty for those)."""
+    if settings == GameSettings(settings.width, settings.height, settings.start, settings.setup, seed=settings.seed):
+        return ""
+    manual = settings.manual
+    flags = [
+        f"Punish={int(settings.own_dot_penalty)}",
+        f"Holes={int(settings.rules != 'polish')}",
+        "AddTurn=0",
+        f"MustSurr={int(not manual)}",
+        f"MinArea={int(settings.rules != 'territory')}",
+        "Pass=0",
+        f"Stop={int(settings.stop_mode == 'stop_phase')}",
+        "LastSafe=0",
+        "ScoreTerr=0",
+        f"InstantWin={settings.instant_win}",
+    ]
+    if settings.stop_mode == "grounding":
+        flags.append("Ground=1")
+    if settings.first_move_region is not None:
+        flags.append("FirstMove=" + ":".join(map(str, settings.first_move_region)))
+    return ",".join(flags)
+
+
 def parse_sgf(text: str | bytes) -> SgfRecord:
     """Read a Points record (``GM[40]``). Raises ``SgfError`` for anything that is not one.
 
@@ -324,19 +420,12 @@ def parse_sgf(text: str | bytes) -> SgfRecord:
         for prop, colour in (("AB", BLUE), ("AW", RED)):
             for value in node.get(prop, []):
                 setup.append((_point(value, width, height), colour))
-    moves: list[Move] = []
-    for node in nodes:
-        for prop in ("B", "W"):
-            for value in node.get(prop, []):
-                colour = _COLOUR_OF[prop]
-                if not value.strip():
-                    moves.append(Move(colour, MoveKind.GROUND))
-                else:
-                    moves.append(Move(colour, MoveKind.DOT, _point(value, width, height)))
+    options = _rule_options(root)
     try:
-        settings = _settings(width, height, setup)
+        settings = _settings(width, height, setup, options)
     except ValueError as exc:
-        raise SgfError("bad_start", f"bad start position: {exc}") from None
+        raise SgfError("bad_start", f"bad start position or rules: {exc}") from None
+    moves = _moves(nodes, settings)
 
     def first(name: str) -> str:
         return root.get(name, [""])[0].strip()
@@ -352,16 +441,55 @@ def parse_sgf(text: str | bytes) -> SgfRecord:
     )
 
 
-def _settings(width: int, height: int, setup: list[tuple[Point, Colour]]) -> GameSettings:
+def _moves(nodes: list[dict[str, list[str]]], settings: GameSettings) -> list[Move]:
+    """The move list of the main line, read by the rule set: closures, a STOP and its extra dots, an agreed end."""
+    width, height = settings.width, settings.height
+    stop_phase = settings.stop_mode == "stop_phase"
+    moves: list[Move] = []
+    stopped = False
+    ended = False
+    for node in nodes:
+        dots = [(prop, value) for prop in ("B", "W") for value in node.get(prop, [])]
+        if stop_phase and not stopped and len(dots) > 1 and len({prop for prop, _ in dots}) == 1:
+            # playdots: the extra dots after a STOP come in one node; the STOP was the other player's.
+            moves.append(Move(other(_COLOUR_OF[dots[0][0]]), MoveKind.STOP))
+            stopped = True
+        for prop, value in dots:
+            colour = _COLOUR_OF[prop]
+            if not value.strip():
+                moves.append(Move(colour, MoveKind.GROUND))
+            elif settings.manual:
+                point = _point(value, width, height)
+                moves.append(Move(colour, MoveKind.DOT, point, _rings(value, width, height)))
+            else:
+                moves.append(Move(colour, MoveKind.DOT, _point(value, width, height)))
+        comment = " ".join(node.get("C", [])).upper()
+        if stop_phase and not stopped and "PRESSED STOP" in comment:
+            who = comment.split("PRESSED STOP")[0].split()
+            colour = _COLOUR_OF.get(who[-1] if who else "", BLUE)
+            moves.append(Move(colour, MoveKind.STOP))
+            stopped = True
+        if settings.rules == "territory" and ("TB" in node or "TW" in node):
+            ended = True
+    if ended:
+        last = next((m for m in reversed(moves) if m.kind is MoveKind.DOT), None)
+        moves.append(Move(other(last.colour) if last is not None else BLUE, MoveKind.END))
+    return moves
+
+
+def _settings(
+    width: int, height: int, setup: list[tuple[Point, Colour]], options: dict[str, object] | None = None
+) -> GameSettings:
     """Name the start position when the setup is one of ours, else keep it as a custom setup."""
+    rules = dict(options or {})
     for start in STARTS:
         try:
             dots = start_dots(width, height, start)
         except ValueError:
             continue
         if sorted(dots) == sorted(setup):
-            return GameSettings(width, height, start)
-    return GameSettings(width, height, "custom", tuple(setup))
+            return GameSettings(width, height, start, **rules)  # type: ignore[arg-type]
+    return GameSettings(width, height, "custom", tuple(setup), **rules)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -371,6 +499,11 @@ def _settings(width: int, height: int, setup: list[tuple[Point, Colour]]) -> Gam
 def _letters(point: tuple[int, int], height: int) -> str:
     x, y = point
     return _LETTERS[x - 1] + _LETTERS[height - y]
+
+
+def _ring_letters(ring: tuple[Point, ...], height: int) -> str:
+    """A ring as zagram writes it: its points, the first one repeated at the end."""
+    return "".join(_letters(p, height) for p in (*ring, ring[0])) if ring else ""
 
 
 def _escape(text: str) -> str:
@@ -411,20 +544,31 @@ def write_sgf(game: Game, *, blue: str = "", red: str = "", date: str = "", app:
     result = result_text(game.result)
     if result:
         root.append(f"RE[{result}]")
+    rules = _rules_text(settings)
+    if rules:
+        root.append(f"RU[{rules}]")
     for colour, prop in ((BLUE, "AB"), (RED, "AW")):
         points = [p for p, c in settings.start_dots if c == colour]
         if points:
             root.append(prop + "".join(f"[{_letters(p, height)}]" for p in points))
     nodes = []
-    for move in game.moves:
+    for ply, move in enumerate(game.moves, 1):
         letter = _LETTER_OF[move.colour]
         if move.kind is MoveKind.DOT:
             assert move.point is not None
-            nodes.append(f";{letter}[{_letters(move.point, height)}]")
+            rings = "".join("." + _ring_letters(ring, height) for ring in move.closures)
+            nodes.append(f";{letter}[{_letters(move.point, height)}{rings}]")
         elif move.kind is MoveKind.GROUND:
             nodes.append(f";{letter}[]")
         elif move.kind is MoveKind.DRAW:
             root.append(f"DA[{letter}]")
+        elif move.kind is MoveKind.STOP:
+            nodes.append(f";C[{letter} pressed STOP]")
+        elif move.kind is MoveKind.END:
+            areas = game.areas_of(ply)
+            tb = "".join("." + _ring_letters(a.ring, height) for a in areas if a.owner == BLUE)
+            tw = "".join("." + _ring_letters(a.ring, height) for a in areas if a.owner == RED)
+            nodes.append(f";TB[{tb}]TW[{tw}]")
     lines = ["(;" + "".join(root)]
     for i in range(0, len(nodes), 12):
         lines.append("".join(nodes[i : i + 12]))

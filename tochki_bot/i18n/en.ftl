@@ -71,6 +71,8 @@ lobby_hint_private =
     Or play the bot now: 🤖 (★ to ★★★ for its strength).
 start_cross = cross
 start_four-crosses = four crosses
+start_double-cross = double cross
+start_four-crosses-random = four random crosses
 start_empty = empty
 start_custom = custom position
 time_none = no limit
@@ -414,6 +416,7 @@ sgf_not_points = it is a record of another game (GM[{ $game }]; Points is GM[40]
 sgf_no_size = the record gives no board size (SZ)
 sgf_bad_size = the board size { $size } is not one that can be played
 sgf_bad_start = the start position cannot be set up
+sgf_bad_rules = its rules (RU) cannot be read
 document_unknown = I read game records in SGF (files ending in <code>.sgf</code>): send one to see it, step through it or continue it.
 
 games_none_here = You have no game in progress here; /games in a private chat with me lists all of yours.

@@ -73,6 +73,8 @@ lobby_hint_private =
     Или сыграйте с ботом прямо сейчас: 🤖 (от ★ до ★★★ по силе).
 start_cross = скрест
 start_four-crosses = четыре скреста
+start_double-cross = двойной скрест
+start_four-crosses-random = четыре случайных скреста
 start_empty = пустое поле
 start_custom = своя позиция
 time_none = без ограничения
@@ -441,6 +443,7 @@ sgf_not_points = это запись другой игры (GM[{ $game }]; у т
 sgf_no_size = в записи не указан размер поля (SZ)
 sgf_bad_size = на поле размером { $size } играть нельзя
 sgf_bad_start = начальную позицию нельзя расставить
+sgf_bad_rules = не удаётся прочитать правила игры (RU)
 document_unknown = Я читаю записи партий в формате SGF (файлы <code>.sgf</code>): пришлите такой, и я покажу его, дам пролистать или доиграть.
 
 games_none_here = Здесь у вас нет текущих игр; /games в личном чате со мной покажет все ваши игры.

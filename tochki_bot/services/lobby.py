@@ -98,10 +98,15 @@ class Lobby:
         await core.people.meet(who)
         await core.people.visit(place)
         moves: list[Move] = []
-        game = Game.from_settings(sgf.settings)
+        # Games here are played by the sports rules (storage keeps no rule set yet): the record's dots are replayed
+        # by them, whatever rule set the record states, as before the engine knew other rule sets.
+        s = sgf.settings
+        settings = GameSettings(s.width, s.height, s.start, s.setup, seed=s.seed)
+        game = Game.from_settings(settings)
         for move in sgf.moves:
             if move.kind != MoveKind.DOT or game.is_over:
                 break
+            move = Move(move.colour, move.kind, move.point)
             game.apply(move)
             moves.append(move)
         if game.is_over:
@@ -109,7 +114,7 @@ class Lobby:
         existing = await self._existing(place, who)
         if existing is not None:
             return Opened(await core.view(existing), True)
-        return await self._create(place, who, update_id, sgf.settings, DEFAULT_TIME, moves=moves, rated=False)
+        return await self._create(place, who, update_id, settings, DEFAULT_TIME, moves=moves, rated=False)
 
     async def _existing(self, place: Place, who: Person) -> GameRecord | None:
         games = self._core.storage.games
