@@ -64,7 +64,7 @@ STYLES: dict[str, Style] = {
 
 def node_rate(style: Style, width: int, height: int) -> float:
     """Nodes per second assumed for ``style`` on a ``width`` x ``height`` board (node cost grows with the area)."""
-    return style.rate * (400.0 / (width * height)) ** 0.85
+    return float(style.rate * (400.0 / (width * height)) ** 0.85)
 
 
 class _OutOfTime(Exception):
