@@ -149,17 +149,19 @@ def speed(level: str, seconds: float) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=10, help="games per pairing (even: colours alternate)")
+    parser.add_argument("--games", type=int, help="games per pairing (even: colours alternate; default 10)")
     parser.add_argument("--size", action="append", help="board WxH (repeatable; default 15x15 and 20x20)")
     parser.add_argument("--seconds", type=float, help="budget per move for every level (default: BUDGET)")
-    parser.add_argument("--cap", type=int, default=10_000, help="stop a game after this many plies")
+    parser.add_argument("--cap", type=int, default=10_000, help="stop a game after this many plies (score decides)")
+    parser.add_argument("--no-speed", action="store_true", help="skip the nodes-per-second measurement")
     parser.add_argument("--quick", action="store_true", help="4 games, 15x15, cap 120 plies, budget 0.25 s")
     parser.add_argument("--only", help="comma-separated pairings to run, e.g. 'hard-greedy,easy-random'")
     args = parser.parse_args()
     if args.quick:
-        args.games, args.cap = 4, 120
+        args.games, args.cap = args.games or 4, 120
         args.size = args.size or ["15x15"]
         args.seconds = args.seconds if args.seconds is not None else 0.25
+    args.games = args.games or 10
     sizes = [tuple(int(v) for v in s.split("x")) for s in (args.size or ["15x15", "20x20"])]
     print(
         f"budgets: {args.seconds if args.seconds is not None else BUDGET} s per move; games per pairing "
@@ -196,6 +198,8 @@ def main() -> None:
                 f"{level:>6}: median {statistics.median(player.times):.3f} max {max(player.times):.3f}  "
                 f"nodes median {statistics.median(player.nodes):.0f} over {len(player.times)} moves"
             )
+    if args.no_speed:
+        return
     print("\nsearch speed on the clock:")
     for level in ("hard",):
         for row in speed(level, args.seconds if args.seconds is not None else BUDGET[level]):

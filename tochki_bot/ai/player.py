@@ -56,9 +56,9 @@ class Style:
 
 
 STYLES: dict[str, Style] = {
-    "easy": Style(max_depth=1, root_width=0, width=0, noise=0.45, oversight=0.25, rate=5000.0),
-    "normal": Style(max_depth=3, root_width=12, width=7, noise=0.15, oversight=0.0, rate=5000.0),
-    "hard": Style(max_depth=8, root_width=16, width=8, noise=0.0, oversight=0.0, rate=5000.0),
+    "easy": Style(max_depth=1, root_width=0, width=0, noise=0.45, oversight=0.25, rate=3500.0),
+    "normal": Style(max_depth=3, root_width=12, width=7, noise=0.15, oversight=0.0, rate=3500.0),
+    "hard": Style(max_depth=8, root_width=16, width=8, noise=0.0, oversight=0.0, rate=3500.0),
 }
 
 
