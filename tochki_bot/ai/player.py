@@ -49,6 +49,8 @@ class Style:
     """Standard deviation of the random term added to root values (in captured dots)."""
     oversight: float
     """Probability of not looking at the opponent's threats for this move."""
+    shape_weight: float
+    """Weight of the local shape heuristic (``Search.shape``) added to root values: it orders quiet moves."""
     rate: float
     """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
     to other sizes by ``node_rate``; about 60% of what this 2-core machine measures, so a seeded search normally
@@ -56,9 +58,9 @@ class Style:
 
 
 STYLES: dict[str, Style] = {
-    "easy": Style(max_depth=1, root_width=0, width=0, noise=0.45, oversight=0.25, rate=3500.0),
-    "normal": Style(max_depth=3, root_width=12, width=7, noise=0.15, oversight=0.0, rate=3500.0),
-    "hard": Style(max_depth=8, root_width=16, width=8, noise=0.0, oversight=0.0, rate=3500.0),
+    "easy": Style(max_depth=1, root_width=0, width=0, noise=0.35, oversight=0.25, shape_weight=0.15, rate=3500.0),
+    "normal": Style(max_depth=3, root_width=12, width=7, noise=0.05, oversight=0.0, shape_weight=0.05, rate=3500.0),
+    "hard": Style(max_depth=8, root_width=16, width=8, noise=0.0, oversight=0.0, shape_weight=0.05, rate=3500.0),
 }
 
 
@@ -277,7 +279,7 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
         scored: list[tuple[float, int]] = []
         for q in candidates:
             search.tick()
-            v = -search.evaluate(root.play(q)) + 0.01 * search.shape(root, q, p)
+            v = -search.evaluate(root.play(q)) + style.shape_weight * search.shape(root, q, p)
             if style.noise:
                 v += rng.gauss(0.0, style.noise)
             scored.append((v, q))
@@ -293,7 +295,7 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
             for q in order:
                 search.tick()
                 v = -search.negamax(root.play(q), depth - 1, -2 * WIN, -alpha)
-                v += 0.01 * search.shape(root, q, p)
+                v += style.shape_weight * search.shape(root, q, p)
                 results.append((v, q))
                 if v > alpha:
                     alpha = v
