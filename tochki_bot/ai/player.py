@@ -51,6 +51,8 @@ class Style:
     """Probability of not looking at the opponent's threats for this move."""
     shape_weight: float
     """Weight of the local shape heuristic (``Search.shape``) added to root values: it orders quiet moves."""
+    widen: bool
+    """After the deepest iteration, search the remaining root moves at that depth until the budget is spent."""
     rate: float
     """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
     to other sizes by ``node_rate``; about 60% of what this 2-core machine measures, so a seeded search normally
@@ -58,9 +60,15 @@ class Style:
 
 
 STYLES: dict[str, Style] = {
-    "easy": Style(max_depth=1, root_width=0, width=0, noise=0.35, oversight=0.25, shape_weight=0.15, rate=3500.0),
-    "normal": Style(max_depth=3, root_width=12, width=7, noise=0.05, oversight=0.0, shape_weight=0.05, rate=3500.0),
-    "hard": Style(max_depth=8, root_width=16, width=8, noise=0.0, oversight=0.0, shape_weight=0.05, rate=3500.0),
+    "easy": Style(
+        max_depth=1, root_width=0, width=0, noise=0.35, oversight=0.25, shape_weight=0.15, widen=False, rate=3500.0
+    ),
+    "normal": Style(
+        max_depth=2, root_width=12, width=7, noise=0.1, oversight=0.0, shape_weight=0.05, widen=False, rate=3500.0
+    ),
+    "hard": Style(
+        max_depth=3, root_width=20, width=10, noise=0.0, oversight=0.0, shape_weight=0.05, widen=True, rate=3500.0
+    ),
 }
 
 
@@ -304,6 +312,19 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
             order = [q for _, q in results]
             best = order[0]
             done = depth
+        if style.widen:
+            # The deepest iteration is done: spend what is left of the budget on root moves it did not look at.
+            alpha = results[0][0]
+            searched = set(order)
+            for _, q in scored:
+                if q in searched:
+                    continue
+                search.tick()
+                v = -search.negamax(root.play(q), style.max_depth - 1, -2 * WIN, -alpha)
+                v += style.shape_weight * search.shape(root, q, p)
+                if v > alpha:
+                    alpha = v
+                    best = q
     except _OutOfTime:
         pass
     return Decision(point(best), search.nodes, done, time.perf_counter() - start)
