@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from tochki_bot.engine import BLUE, RED, Colour, Game, Point
 
@@ -49,15 +49,32 @@ class Style:
     """Standard deviation of the random term added to root values (in captured dots)."""
     oversight: float
     """Probability of not looking at the opponent's threats for this move."""
+    shape_weight: float
+    """Weight of the local shape heuristic (``Search.shape``) added to root values: it orders quiet moves."""
+    widen: bool
+    """After the deepest iteration, search the remaining root moves at that depth until the budget is spent."""
     rate: float
-    """Nodes per second assumed to turn a budget into a node limit when a seed is given."""
+    """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
+    to other sizes by ``node_rate``; about 60% of what this 2-core machine measures, so a seeded search normally
+    ends inside its time)."""
 
 
 STYLES: dict[str, Style] = {
-    "easy": Style(max_depth=1, root_width=0, width=0, noise=0.6, oversight=0.35, rate=600.0),
-    "normal": Style(max_depth=3, root_width=12, width=7, noise=0.15, oversight=0.0, rate=900.0),
-    "hard": Style(max_depth=8, root_width=16, width=8, noise=0.0, oversight=0.0, rate=900.0),
+    "easy": Style(
+        max_depth=1, root_width=0, width=0, noise=0.35, oversight=0.25, shape_weight=0.15, widen=False, rate=3500.0
+    ),
+    "normal": Style(
+        max_depth=2, root_width=12, width=7, noise=0.1, oversight=0.0, shape_weight=0.05, widen=False, rate=3500.0
+    ),
+    "hard": Style(
+        max_depth=3, root_width=20, width=10, noise=0.0, oversight=0.0, shape_weight=0.05, widen=True, rate=3500.0
+    ),
 }
+
+
+def node_rate(style: Style, width: int, height: int) -> float:
+    """Nodes per second assumed for ``style`` on a ``width`` x ``height`` board (node cost grows with the area)."""
+    return float(style.rate * (400.0 / (width * height)) ** 0.85)
 
 
 class _OutOfTime(Exception):
@@ -83,7 +100,7 @@ class Search:
     def tick(self) -> None:
         """Count a node; stop the search when a limit is reached."""
         self.nodes += 1
-        if self.nodes >= self.node_limit or (self.nodes & 7 == 0 and time.perf_counter() > self.deadline):
+        if self.nodes >= self.node_limit or time.perf_counter() > self.deadline:
             raise _OutOfTime
 
     def evaluate(self, pos: Position) -> float:
@@ -224,10 +241,25 @@ def _ground_loss(game: Game, p: int) -> int:
     return sign * ((before[0] - before[1]) - (after[0] - after[1]))
 
 
+class Decision(NamedTuple):
+    """What ``analyse`` chose and how hard it looked."""
+
+    action: Point | Literal["ground"]
+    nodes: int
+    depth: int
+    """The deepest iteration that completed (1: every candidate looked at once)."""
+    seconds: float
+
+
 def decide(
     game: Game, level: str, seconds: float | None, seed: int | None, *, allow_ground: bool
 ) -> Point | Literal["ground"]:
     """Choose a move (or grounding, when allowed and winning) for the side to move. See ``choose_move``."""
+    return analyse(game, level, seconds, seed, allow_ground=allow_ground).action
+
+
+def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, allow_ground: bool) -> Decision:
+    """``decide`` with the search statistics (for the benchmark)."""
     start = time.perf_counter()
     if level not in STYLES:
         raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
@@ -239,29 +271,31 @@ def decide(
     rng = random.Random(seed)
     root = Position.of(game)
     p = root.to_move
-    node_limit = float("inf") if seed is None else max(1.0, budget * style.rate)
+    node_limit = float("inf") if seed is None else max(1.0, budget * node_rate(style, game.width, game.height))
     blind = rng.random() < style.oversight
     search = Search(root, style, deadline, node_limit, blind)
     if allow_ground and root.diff(p) - search.at_risk[p] > 0:
-        return "ground"
+        return Decision("ground", 0, 0, time.perf_counter() - start)
     candidates = search.moves(root, 0, everywhere=True)
     point = root.board.point
     best = candidates[0]
+    done = 0
     if len(candidates) == 1:
-        return point(best)
+        return Decision(point(best), 0, 0, time.perf_counter() - start)
     try:
         # Depth 1 over every candidate.
         scored: list[tuple[float, int]] = []
         for q in candidates:
             search.tick()
-            v = -search.evaluate(root.play(q)) + 0.01 * search.shape(root, q, p)
+            v = -search.evaluate(root.play(q)) + style.shape_weight * search.shape(root, q, p)
             if style.noise:
                 v += rng.gauss(0.0, style.noise)
             scored.append((v, q))
         scored.sort(key=lambda t: -t[0])
         best = scored[0][1]
+        done = 1
         if style.max_depth < 2:
-            return point(best)
+            return Decision(point(best), search.nodes, done, time.perf_counter() - start)
         order = [q for _, q in scored[: style.root_width]]
         for depth in range(2, style.max_depth + 1):
             alpha = -2 * WIN
@@ -269,7 +303,7 @@ def decide(
             for q in order:
                 search.tick()
                 v = -search.negamax(root.play(q), depth - 1, -2 * WIN, -alpha)
-                v += 0.01 * search.shape(root, q, p)
+                v += style.shape_weight * search.shape(root, q, p)
                 results.append((v, q))
                 if v > alpha:
                     alpha = v
@@ -277,6 +311,20 @@ def decide(
             results.sort(key=lambda t: -t[0])
             order = [q for _, q in results]
             best = order[0]
+            done = depth
+        if style.widen:
+            # The deepest iteration is done: spend what is left of the budget on root moves it did not look at.
+            alpha = results[0][0]
+            searched = set(order)
+            for _, q in scored:
+                if q in searched:
+                    continue
+                search.tick()
+                v = -search.negamax(root.play(q), style.max_depth - 1, -2 * WIN, -alpha)
+                v += style.shape_weight * search.shape(root, q, p)
+                if v > alpha:
+                    alpha = v
+                    best = q
     except _OutOfTime:
         pass
-    return point(best)
+    return Decision(point(best), search.nodes, done, time.perf_counter() - start)

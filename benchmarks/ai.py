@@ -1,0 +1,210 @@
+"""Strength and speed of the computer opponent (``tochki_bot.ai``).
+
+Matches from the cross start: level vs level, each level vs a uniformly random player and vs a greedy baseline
+(captures the most now, else blocks the opponent's best capture, else a random safe point next to the last dots).
+Colours alternate game by game. A game ends when the board is full, when a side grounds (the AI grounds when that
+wins), or after ``--cap`` plies, where the score decides. The AI gets a seed per move, so its search is bounded by
+a node count derived from its budget (fixed work, reproducible), not by the clock.
+
+Also: nodes per second on mid-game 20x20 and 39x32 positions, and the time per move (median, max) of each level.
+
+Run: python benchmarks/ai.py [--quick] [--games N] [--size 15x15 --size 20x20] [--seconds S] [--cap PLIES]
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Literal
+
+from tochki_bot.ai import BUDGET, LEVELS
+from tochki_bot.ai.player import analyse
+from tochki_bot.engine import Game, Move, Point
+
+Action = Point | Literal["ground"]
+Player = Callable[[Game, int], Action]
+
+
+def random_player(game: Game, seed: int) -> Action:
+    """A uniformly random playable point."""
+    points = list(game.playable_points())
+    return random.Random(seed).choice(points)
+
+
+def _gain(game: Game, colour: str, p: Point) -> int:
+    """How much ``colour``'s lead grows if it puts a dot on ``p`` now (played on a copy)."""
+    g = game.copy()
+    before = g.score
+    g.apply(Move.dot(colour, p.x, p.y))  # type: ignore[arg-type]
+    after = g.score
+    sign = 1 if colour == "blue" else -1
+    return sign * ((after[0] - after[1]) - (before[0] - before[1]))
+
+
+def greedy_player(game: Game, seed: int) -> Action:
+    """Capture the most now; else block the opponent's best capture; else a random safe point near the last dots."""
+    rng = random.Random(seed)
+    me = game.to_move
+    them = "red" if me == "blue" else "blue"
+    points = list(game.playable_points())
+    gains = {p: _gain(game, me, p) for p in points}
+    best = max(gains.values())
+    if best > 0:
+        return rng.choice([p for p in points if gains[p] == best])
+    threats = {p: _gain(game, them, p) for p in points}
+    worst = max(threats.values())
+    if worst > 0:
+        return rng.choice([p for p in points if threats[p] == worst])
+    last = [m.point for m in game.moves[-2:] if m.point is not None] or [p for p, _ in game.settings.start_dots]
+    near = [p for p in points if gains[p] == 0 and any(abs(p.x - q.x) <= 1 and abs(p.y - q.y) <= 1 for q in last)]
+    if not near:
+        near = [p for p in points if gains[p] == 0 and any(abs(p.x - q.x) <= 2 and abs(p.y - q.y) <= 2 for q in last)]
+    return rng.choice(near or [p for p in points if gains[p] >= 0] or points)
+
+
+class AIPlayer:
+    """A level of the AI with an optional budget override; records the time and nodes of each move."""
+
+    def __init__(self, level: str, seconds: float | None) -> None:
+        self.level = level
+        self.seconds = seconds
+        self.times: list[float] = []
+        self.nodes: list[int] = []
+
+    def __call__(self, game: Game, seed: int) -> Action:
+        d = analyse(game, self.level, self.seconds, seed, allow_ground=True)
+        self.times.append(d.seconds)
+        self.nodes.append(d.nodes)
+        return d.action
+
+
+def play_game(blue: Player, red: Player, size: tuple[int, int], cap: int, seed: int) -> tuple[int, int, str]:
+    """One game; returns the final score (blue, red) and how it ended."""
+    game = Game(size[0], size[1], "cross")
+    players = {"blue": blue, "red": red}
+    while not game.is_over and game.ply < cap:
+        colour = game.to_move
+        action = players[colour](game, seed * 100_003 + game.ply)
+        if action == "ground":
+            game.ground(colour)
+            return game.score[0], game.score[1], "grounding"
+        game.play(action.x, action.y)
+    return game.score[0], game.score[1], "full" if game.is_over else "cap"
+
+
+def match(a: Player, b: Player, games: int, size: tuple[int, int], cap: int) -> tuple[int, int, int, float]:
+    """``games`` games, ``a`` blue in the even ones. Returns a's wins, draws, losses, mean (a - b) score."""
+    wins = draws = losses = 0
+    margin = 0
+    for i in range(games):
+        if i % 2 == 0:
+            s_blue, s_red, _ = play_game(a, b, size, cap, i)
+            mine, theirs = s_blue, s_red
+        else:
+            s_blue, s_red, _ = play_game(b, a, size, cap, i)
+            mine, theirs = s_red, s_blue
+        margin += mine - theirs
+        if mine > theirs:
+            wins += 1
+        elif mine == theirs:
+            draws += 1
+        else:
+            losses += 1
+    return wins, draws, losses, margin / max(1, games)
+
+
+def midgame(size: tuple[int, int], plies: int, seed: int) -> Game:
+    """A position after ``plies`` greedy-vs-greedy moves (dense local fighting, some captures)."""
+    game = Game(size[0], size[1], "cross")
+    while game.ply < plies and not game.is_over:
+        p = greedy_player(game, seed + game.ply)
+        assert p != "ground"
+        game.play(p.x, p.y)
+    return game
+
+
+def speed(level: str, seconds: float) -> list[str]:
+    """Nodes per second of ``level`` searching on the clock (no seed) in mid-game positions."""
+    rows = []
+    for size, plies in (((20, 20), 80), ((39, 32), 160)):
+        nodes = 0
+        spent = 0.0
+        for seed in range(3):
+            g = midgame(size, plies, seed)
+            d = analyse(g, level, seconds, None, allow_ground=False)
+            nodes += d.nodes
+            spent += d.seconds
+        rows.append(f"{level:>6} {size[0]}x{size[1]} after {plies} plies: {nodes / spent:8.0f} nodes/s")
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, help="games per pairing (even: colours alternate; default 10)")
+    parser.add_argument("--size", action="append", help="board WxH (repeatable; default 15x15 and 20x20)")
+    parser.add_argument("--seconds", type=float, help="budget per move for every level (default: BUDGET)")
+    parser.add_argument("--cap", type=int, default=10_000, help="stop a game after this many plies (score decides)")
+    parser.add_argument("--no-speed", action="store_true", help="skip the nodes-per-second measurement")
+    parser.add_argument("--quick", action="store_true", help="4 games, 15x15, cap 120 plies, budget 0.25 s")
+    parser.add_argument("--only", help="comma-separated pairings to run, e.g. 'hard-greedy,easy-random'")
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.cap = args.games or 4, 120
+        args.size = args.size or ["15x15"]
+        args.seconds = args.seconds if args.seconds is not None else 0.25
+    args.games = args.games or 10
+    sizes = [tuple(int(v) for v in s.split("x")) for s in (args.size or ["15x15", "20x20"])]
+    print(
+        f"budgets: {args.seconds if args.seconds is not None else BUDGET} s per move; games per pairing "
+        f"{args.games}; cap {args.cap} plies; fixed work (seeded, node-limited)"
+    )
+    ai = {level: AIPlayer(level, args.seconds) for level in LEVELS}
+    pairings: list[tuple[str, str]] = [
+        ("hard", "normal"),
+        ("normal", "easy"),
+        *((lv, "greedy") for lv in LEVELS),
+        *((lv, "random") for lv in LEVELS),
+    ]
+    if args.only:
+        wanted = set(args.only.split(","))
+        pairings = [pr for pr in pairings if f"{pr[0]}-{pr[1]}" in wanted]
+    others: dict[str, Player] = {"greedy": greedy_player, "random": random_player}
+    print(f"{'pairing':<18}{'board':>7}{'W-D-L':>10}{'win%':>7}{'margin':>8}{'time':>8}")
+    for size in sizes:
+        for a, b in pairings:
+            pa: Player = ai[a]
+            pb: Player = ai[b] if b in ai else others[b]
+            t = time.perf_counter()
+            w, d, lo, margin = match(pa, pb, args.games, size, args.cap)  # type: ignore[arg-type]
+            pct = 100 * (w + d / 2) / max(1, args.games)
+            spent = time.perf_counter() - t
+            print(
+                f"{a + ' vs ' + b:<18}{size[0]}x{size[1]:<4}{f'{w}-{d}-{lo}':>10}{pct:6.0f}%{margin:8.1f}{spent:7.0f}s",
+                flush=True,
+            )
+    print("\ntime per move (s) and nodes per move, over all games above:")
+    for level, player in ai.items():
+        if player.times:
+            print(
+                f"{level:>6}: median {statistics.median(player.times):.3f} max {max(player.times):.3f}  "
+                f"nodes median {statistics.median(player.nodes):.0f} over {len(player.times)} moves"
+            )
+    if args.no_speed:
+        return
+    print("\nsearch speed on the clock:")
+    for level in ("hard",):
+        for row in speed(level, args.seconds if args.seconds is not None else BUDGET[level]):
+            print(row)
+
+
+if __name__ == "__main__":
+    main()
