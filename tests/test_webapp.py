@@ -558,3 +558,24 @@ def test_the_command_line_runs_the_mini_app_beside_the_bot(monkeypatch: pytest.M
     assert isinstance(server, WebAppServer) and (server.listen, server.port) == ("0.0.0.0", 9090)
     assert runs[-1]["webhook"] == "https://example.org/hook"
     api.close()
+
+
+async def test_a_game_against_the_bot_played_from_the_mini_app(site: Site) -> None:
+    """A tap in the Mini App is answered by the bot like a chat move: both boards reach the chat, the page sees both."""
+    bot = site.bot
+    anna, _, _ = users(bot.fake)
+    await bot.say(ANNA, anna, "/new ai 12x12 empty blue")
+    state = (await site.get("/api/games/1", ANNA)).json()
+    assert state["ply"] == 0 and state["to_move"] == "blue"
+    response = await site.move(1, ANNA, 6, 6, ply=0, key="tap-1")
+    assert response.status_code == 200
+    for _ in range(3):
+        await bot.services.opponent.settle()
+        await bot.services.changes.settle()
+    state = (await site.get("/api/games/1", ANNA)).json()
+    assert state["ply"] == 2 and state["to_move"] == "blue"  # the bot answered
+    captions = [c.params["caption"] for c in bot.fake.sent("sendPhoto", ANNA)]
+    assert len(captions) == 3 and "6-6" in captions[1]  # the start, Anna's tap, the bot's move: one board each
+    assert (await site.move(1, ANNA, 6, 6, ply=0, key="tap-1")).status_code == 200  # a retried tap: still one move
+    assert (await site.get("/api/games/1", ANNA)).json()["ply"] == 2
+    assert (await site.move(1, ANNA, 1, 1, ply=1)).status_code == 409  # an old ply: stale
