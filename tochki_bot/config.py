@@ -134,38 +134,29 @@ class Config:
             config = replace(config, log_level=level)
         else:
             problems.append(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
-        retries = value("TOCHKI_START_RETRIES")
-        if retries is not None:
-            if retries.isdigit() and int(retries) <= 100:
-                config = replace(config, start_retries=int(retries))
-            else:
-                problems.append(f"TOCHKI_START_RETRIES must be a whole number from 0 to 100, not {retries!r}")
-        delay = value("TOCHKI_START_RETRY_DELAY")
-        if delay is not None:
+
+        def number(name: str, low: float, high: float, whole: bool, what: str) -> float | None:
+            """The variable ``name`` as a number from ``low`` to ``high`` (``None`` when unset or wrong: said)."""
+            text = value(name)
+            if text is None:
+                return None
             try:
-                seconds = float(delay)
+                found = int(text) if whole and text.isascii() and text.isdigit() else float("nan" if whole else text)
             except ValueError:
-                seconds = -1.0
-            if 0 <= seconds <= 3600:
-                config = replace(config, start_retry_delay=seconds)
-            else:
-                problems.append(f"TOCHKI_START_RETRY_DELAY must be seconds from 0 to 3600, not {delay!r}")
-        workers = value("TOCHKI_AI_WORKERS")
-        if workers is not None:
-            if workers.isascii() and workers.isdigit() and 1 <= int(workers) <= 64:
-                config = replace(config, ai_workers=int(workers))
-            else:
-                problems.append(f"TOCHKI_AI_WORKERS must be a whole number from 1 to 64, not {workers!r}")
-        ai_seconds = value("TOCHKI_AI_SECONDS")
-        if ai_seconds is not None:
-            try:
-                budget = float(ai_seconds)
-            except ValueError:
-                budget = -1.0
-            if 0.05 <= budget <= 60:
-                config = replace(config, ai_seconds=budget)
-            else:
-                problems.append(f"TOCHKI_AI_SECONDS must be seconds from 0.05 to 60, not {ai_seconds!r}")
+                found = float("nan")
+            if low <= found <= high:
+                return found
+            problems.append(f"{name} must be {what} from {low:g} to {high:g}, not {text!r}")
+            return None
+
+        if (retries := number("TOCHKI_START_RETRIES", 0, 100, True, "a whole number")) is not None:
+            config = replace(config, start_retries=int(retries))
+        if (delay := number("TOCHKI_START_RETRY_DELAY", 0, 3600, False, "seconds")) is not None:
+            config = replace(config, start_retry_delay=delay)
+        if (workers := number("TOCHKI_AI_WORKERS", 1, 64, True, "a whole number")) is not None:
+            config = replace(config, ai_workers=int(workers))
+        if (budget := number("TOCHKI_AI_SECONDS", 0.05, 60, False, "seconds")) is not None:
+            config = replace(config, ai_seconds=budget)
         return config, problems
 
     @classmethod
