@@ -123,6 +123,12 @@ async def test_polish_done_passes_the_turn_and_old_pool_buttons_go_stale(bot: Bo
     assert (record.score_blue, record.score_red) == (1, 0) and record.closing is None
     game = await bot.services.game(1)
     assert game.position.owner(3, 3) == "blue" and game.to_move == "red"
+    # Replayed from the stored rows (close and done rows joined to their dots), the position is the same.
+    bot.services._core.positions.forget(1)
+    again = await bot.services.game(1)
+    assert again.position.moves == game.position.moves and again.ply == game.ply == record.ply
+    moves = await bot.db.games.moves(1)
+    assert [m.closures for m in moves if m.closures] == [game.position.moves[-1].closures]
 
 
 async def test_autoclose_closes_every_pool_after_the_dot(bot: Bot) -> None:

@@ -501,6 +501,7 @@ btn_accept_end = Accept the end
 caption_closing = { $mention }, close your pools with the buttons (or /close x-y), then press Done
 caption_your_closing = Close your pools with the buttons (or /close x-y), then press Done: the turn passes then
 caption_their_closing = { $name } is closing pools
+picture_margin = { $rules } to +{ $margin }
 picture_closing = { $name } is closing
 # Points lost for enclosing own dots (the option of the Polish and territory rules).
 picture_penalties = penalties { $blue }:{ $red }

@@ -524,11 +524,13 @@ btn_pool =
     ⭕ { $point }: { $dots ->
         [one] { $dots } точка
         [few] { $dots } точки
-       *[other] { $dots } точек
+        [many] { $dots } точек
+       *[other] { $dots } точки
     } · { $size ->
         [one] { $size } пункт
         [few] { $size } пункта
-       *[other] { $size } пунктов
+        [many] { $size } пунктов
+       *[other] { $size } пункта
     }
 btn_close_all = ⭕ Все ({ $count })
 btn_done = ✅ Готово
@@ -536,6 +538,7 @@ btn_accept_end = Согласен закончить
 caption_closing = { $mention }, закройте окружения кнопками (или /close x-y) и нажмите «Готово»
 caption_your_closing = Закройте окружения кнопками (или /close x-y) и нажмите «Готово»: тогда ход перейдёт
 caption_their_closing = { $name } закрывает окружения
+picture_margin = { $rules } до +{ $margin }
 picture_closing = { $name } закрывает
 # Очки, снятые за окружение своих точек (вариант польских правил и правил на территорию).
 picture_penalties = штраф { $blue }:{ $red }

@@ -122,8 +122,12 @@ def picture_caption(lang: Language, view: GameView) -> str:
     """The status line drawn inside the picture (plain text): the game, the last move, whose move or the result."""
     position = view.position
     parts = [t(lang, "picture_game", id=view.id)]
-    if view.settings.rules != "sports":
-        parts.append(rules_title(lang, view))
+    settings = view.settings
+    if settings.rules != "sports":
+        title = t(lang, f"rules_name_{settings.rules}")
+        if settings.instant_win:
+            title = t(lang, "picture_margin", rules=title, margin=settings.instant_win)
+        parts.append(title)
     penalties = position.penalties
     if any(penalties):
         parts.append(t(lang, "picture_penalties", blue=penalties[0], red=penalties[1]))
