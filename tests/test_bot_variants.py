@@ -259,3 +259,29 @@ async def test_the_bot_accepts_a_territory_end_it_does_not_lose_and_declines_one
 
 def bot_place() -> Place:
     return Place(ANNA, "private")
+
+
+def test_migration_7_keeps_the_moves_of_a_schema_6_file() -> None:
+    import sqlite3
+
+    from storage.database import split_sql
+    from storage.schema import MIGRATIONS
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("PRAGMA foreign_keys = ON")
+    for migration in MIGRATIONS[:6]:
+        for statement in split_sql(migration):
+            conn.execute(statement)
+    conn.execute("INSERT INTO chats (id, type, created_at, updated_at) VALUES (1, 'group', 0, 0)")
+    conn.execute("INSERT INTO users (id, first_name, created_at, updated_at) VALUES (5, 'A', 0, 0)")
+    conn.execute(
+        "INSERT INTO games (chat_id, kind, width, height, start, state, creator_id, created_at, updated_at, ply) "
+        "VALUES (1, 'group', 20, 20, 'cross', 'active', 5, 0, 0, 1)"
+    )
+    conn.execute("INSERT INTO moves VALUES (1, 1, 'blue', 'dot', 3, 4, 5, 0)")
+    for statement in split_sql(MIGRATIONS[6]):
+        conn.execute(statement)
+    assert conn.execute("SELECT * FROM moves").fetchall() == [(1, 1, "blue", "dot", 3, 4, 5, 0.0, None)]
+    assert conn.execute("SELECT rules, options, closing FROM games").fetchall() == [("sports", None, None)]
+    conn.execute("INSERT INTO moves VALUES (1, 2, 'blue', 'close', NULL, NULL, 5, 0, '1-1 2-2')")
+    assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
