@@ -374,6 +374,17 @@ def render_image(view: BoardView, *, max_side: int = STANDARD, crop: Window | No
             px, py = lay.px(ax, ay)
             paste(image, segment(cell, dx, dy, width, fg, bg), px, py)
 
+    # Open pools (manual rules): the ring that would close them, dashed, not filled: not captured yet.
+    for ring in view.open_pools:
+        dim = pal.index(pal.DIM[ring.owner])
+        points = ring.points
+        for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1], strict=True):
+            if not (shown(ax, ay) or shown(bx, by)) or max(abs(bx - ax), abs(by - ay)) != 1:
+                continue
+            (pa, qa), (pb, qb) = lay.px(ax, ay), lay.px(bx, by)
+            dash = [(pa + (pb - pa) * f, qa + (qb - qa) * f) for f in (0.3, 0.7)]
+            draw.line(dash, fill=dim, width=max(1, round(width)))
+
     # Dots: in play in full colour on white, captured ones dimmed on their captor's tint.
     radius = lay.dot_radius
     for y in range(max(1, lo_y), min(view.height, hi_y) + 1):

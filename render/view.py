@@ -62,6 +62,8 @@ class BoardView:
     """A rectangle of points to mark on the picture (the window the move buttons show)."""
     label_marks: bool = True
     """The last move's coordinates are highlighted on the four edges (replays leave them out to keep frames small)."""
+    open_pools: Sequence[RingView] = ()
+    """Manual rules: rings a player could close but has not (yet): drawn dashed, with no fill."""
 
     def __post_init__(self) -> None:
         if not (1 <= self.width <= 99 and 1 <= self.height <= 99):

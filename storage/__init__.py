@@ -50,6 +50,7 @@ from .records import (
     MessageKind,
     MessageRecord,
     UserRecord,
+    options_to_json,
 )
 from .schema import MIGRATIONS, latest_version
 from .stats import Stats
@@ -132,4 +133,5 @@ __all__ = [
     "default_path",
     "inspect",
     "latest_version",
+    "options_to_json",
 ]

@@ -8,10 +8,18 @@ from collections.abc import Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from tochki_bot.engine import Colour, GameSettings, Move, MoveKind, Point
+from tochki_bot.engine import Colour, GameSettings, Move, MoveKind, Point, closures_text, parse_closures_text
 
 from .database import Conflict, Database, OpenGameExists
-from .records import ColourChoice, GameKind, GameRecord, GameState, setup_from_json, setup_to_json
+from .records import (
+    ColourChoice,
+    GameKind,
+    GameRecord,
+    GameState,
+    options_to_json,
+    setup_from_json,
+    setup_to_json,
+)
 
 _COLUMNS = [f.name for f in fields(GameRecord)]
 _SELECT = "SELECT " + ", ".join(_COLUMNS) + " FROM games"
@@ -34,6 +42,9 @@ _UPDATABLE = {
     "blue_id",
     "red_id",
     "rated",
+    "rules",
+    "options",
+    "closing",
 }
 """Columns a caller may change with ``update``: whitelisted, so names never come from outside."""
 
@@ -45,23 +56,51 @@ def _game(row: Sequence[Any]) -> GameRecord:
     return GameRecord(**values)
 
 
-def _move_row(game_id: int, ply: int, move: Move, user_id: int | None, now: float) -> tuple[Any, ...]:
+StepKind = str
+"""What a row of the ``moves`` table holds: a ``MoveKind`` value, or one of the steps of a manual move that follow
+its dot: ``close`` (closures made after the dot, their rings in ``closures``) and ``done`` (the mover is done
+closing; the turn passes)."""
+STEPS = ("close", "done")
+
+
+def _move_row(
+    game_id: int, ply: int, move: Move, user_id: int | None, now: float, step: StepKind | None = None
+) -> tuple[Any, ...]:
     point = move.point
     return (
         game_id,
         ply,
         move.colour,
-        MoveKind(move.kind).value,
+        step or MoveKind(move.kind).value,
         point[0] if point else None,
         point[1] if point else None,
         user_id,
         now,
+        closures_text(move.closures) if move.closures else None,
     )
 
 
 _INSERT_MOVE = (
-    "INSERT INTO moves (game_id, ply, colour, kind, x, y, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO moves (game_id, ply, colour, kind, x, y, user_id, created_at, closures) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
+
+
+def merge_steps(rows: Sequence[tuple[Any, ...]]) -> list[Move]:
+    """The engine's move list from stored rows ``(colour, kind, x, y, closures)``: the closures of a ``close`` row
+    join the dot before it, ``done`` rows only passed the turn."""
+    moves: list[Move] = []
+    for colour, kind, x, y, closures in rows:
+        rings = parse_closures_text(closures) if closures else ()
+        if kind == "done":
+            continue
+        if kind == "close":
+            if not moves or moves[-1].kind is not MoveKind.DOT or moves[-1].colour != colour:
+                raise ValueError("a stored closure does not follow a dot of its colour")
+            moves[-1] = moves[-1]._replace(closures=moves[-1].closures + rings)
+            continue
+        moves.append(Move(colour, MoveKind(kind), Point(x, y) if x is not None else None, rings))
+    return moves
 
 
 class Games:
@@ -94,8 +133,8 @@ class Games:
             async with self._db.transaction():
                 cursor = await self._db.execute(
                     "INSERT INTO games (chat_id, thread_id, kind, width, height, start, setup, move_seconds, state, "
-                    "creator_id, colours, invite, watch, ply, rated, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "creator_id, colours, invite, watch, ply, rated, created_at, updated_at, rules, options) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         chat_id,
                         thread_id,
@@ -113,6 +152,8 @@ class Games:
                         int(rated),
                         now,
                         now,
+                        settings.rules,
+                        options_to_json(settings),
                     ),
                 )
                 game_id = int(cursor.lastrowid or 0)
@@ -286,6 +327,8 @@ class Games:
         rated: bool | None = None,
         draw_offer: Colour | None = None,
         known: GameRecord | None = None,
+        step: StepKind | None = None,
+        closing: Colour | None = None,
     ) -> GameRecord:
         """Append ``move`` as move ``expected_ply + 1`` of an active game, in one transaction.
 
@@ -296,20 +339,25 @@ class Games:
         player's offer stands through their own move); with ``result`` the game ends in ``state``
         (``finished``, or ``cancelled`` for a resignation before the first move) and, with ``rated``, that flag is
         set. Raises ``Conflict`` if the game is no longer active at ``expected_ply``; then nothing is written.
+
+        ``step`` stores the row as a step of a manual move instead (``close``: ``move.closures`` made after the dot;
+        ``done``); ``closing`` is who may still close pools after this row (manual rules).
         """
         now = self._db.clock()
         async with self._db.transaction():
             if result is None:
                 cursor = await self._db.execute(
                     "UPDATE games SET ply = ply + 1, score_blue = ?, score_red = ?, deadline = ?, alert_at = ?, "
-                    "reminded = 0, draw_offer = ?, updated_at = ? WHERE id = ? AND ply = ? AND state = 'active'",
-                    (score[0], score[1], deadline, alert_at, draw_offer, now, game_id, expected_ply),
+                    "reminded = 0, draw_offer = ?, closing = ?, updated_at = ? "
+                    "WHERE id = ? AND ply = ? AND state = 'active'",
+                    (score[0], score[1], deadline, alert_at, draw_offer, closing, now, game_id, expected_ply),
                 )
             else:
                 cursor = await self._db.execute(
                     "UPDATE games SET ply = ply + 1, score_blue = ?, score_red = ?, deadline = NULL, alert_at = NULL, "
-                    "reminded = 0, draw_offer = NULL, state = ?, winner = ?, reason = ?, finished_at = ?, "
-                    "rated = COALESCE(?, rated), updated_at = ? WHERE id = ? AND ply = ? AND state = 'active'",
+                    "reminded = 0, draw_offer = NULL, closing = NULL, state = ?, winner = ?, reason = ?, "
+                    "finished_at = ?, rated = COALESCE(?, rated), updated_at = ? "
+                    "WHERE id = ? AND ply = ? AND state = 'active'",
                     (
                         score[0],
                         score[1],
@@ -325,18 +373,19 @@ class Games:
                 )
             if cursor.rowcount != 1:
                 raise Conflict(f"game {game_id} is not active at move {expected_ply}")
-            await self._db.execute(_INSERT_MOVE, _move_row(game_id, expected_ply + 1, move, user_id, now))
+            await self._db.execute(_INSERT_MOVE, _move_row(game_id, expected_ply + 1, move, user_id, now, step))
         if known is not None and known.id == game_id and known.ply == expected_ply:
             moved = replace(
                 known, ply=expected_ply + 1, score_blue=score[0], score_red=score[1], reminded=0, updated_at=now
             )
             if result is None:
-                return replace(moved, deadline=deadline, alert_at=alert_at, draw_offer=draw_offer)
+                return replace(moved, deadline=deadline, alert_at=alert_at, draw_offer=draw_offer, closing=closing)
             return replace(
                 moved,
                 deadline=None,
                 alert_at=None,
                 draw_offer=None,
+                closing=None,
                 state=state,
                 winner=result[0],
                 reason=result[1],
@@ -348,9 +397,15 @@ class Games:
         return game
 
     async def moves(self, game_id: int) -> list[Move]:
-        """The game's move list in order."""
-        rows = await self._db.rows("SELECT colour, kind, x, y FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))
-        return [Move(colour, MoveKind(kind), Point(x, y) if x is not None else None) for colour, kind, x, y in rows]
+        """The game's move list in order, as the engine plays it (the steps of a manual move joined to its dot)."""
+        return (await self.replay(game_id))[0]
+
+    async def replay(self, game_id: int) -> tuple[list[Move], int]:
+        """The game's move list as the engine plays it, and how many rows it was stored in (the game's ply)."""
+        rows = await self._db.rows(
+            "SELECT colour, kind, x, y, closures FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+        )
+        return merge_steps(rows), len(rows)
 
     async def movers(self, game_id: int) -> list[int]:
         """The ids of the users who made moves in the game (not the moves of a record it continues)."""

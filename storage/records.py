@@ -41,6 +41,8 @@ class UserRecord:
     reachable: bool = True
     public: bool = False
     """Agreed to appear in the ratings of all players."""
+    autoclose: bool = False
+    """Under manual rules, every pool holding an opponent dot is closed right after each of their dots."""
 
     @property
     def name(self) -> str:
@@ -81,11 +83,17 @@ class GameRecord:
     finished_at: float | None
     rated: bool = True
     watch: str | None = None
+    rules: str = "sports"
+    options: str | None = None
+    """The rule options that differ from the rule set's defaults (JSON of ``GameSettings.options``)."""
+    closing: Colour | None = None
+    """Under manual rules: the player who placed the last dot and may still close pools (the turn passes when they
+    are done)."""
 
     @property
     def settings(self) -> GameSettings:
         """The engine settings of the game."""
-        return GameSettings(self.width, self.height, self.start, self.setup)  # type: ignore[arg-type]
+        return settings_of(self.width, self.height, self.start, self.setup, self.rules, self.options)
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -134,6 +142,24 @@ class ImportRecord:
     user_id: int
     name: str | None
     sgf: str
+
+
+def settings_of(
+    width: int, height: int, start: str, setup: tuple[tuple[Point, Colour], ...], rules: str, options: str | None
+) -> GameSettings:
+    """Engine settings from their stored columns."""
+    data: dict[str, object] = {"width": width, "height": height, "start": start, "rules": rules}
+    if setup:
+        data["setup"] = [[p.x, p.y, c] for p, c in setup]
+    if options:
+        data.update(json.loads(options))
+    return GameSettings.from_dict(data)
+
+
+def options_to_json(settings: GameSettings) -> str | None:
+    """A game's rule options as stored (``None`` when they are the rule set's defaults)."""
+    options = settings.options
+    return json.dumps(options, sort_keys=True) if options else None
 
 
 def setup_to_json(setup: tuple[tuple[Point, Colour], ...]) -> str | None:

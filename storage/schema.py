@@ -185,6 +185,33 @@ MIGRATIONS: list[str] = [
     ALTER TABLE outbox_new RENAME TO outbox;
     CREATE INDEX outbox_age ON outbox(created_at);
     """,
+    # 7: rule sets (VARIANTS.md): a game's rules and their options (JSON of ``GameSettings.options``, the seed of a
+    # random start included), who is still closing pools after their dot; a player's "close automatically"; moves of
+    # the new kinds (an agreed end, STOP and its finish, a closure made after the dot, the end of closing) with the
+    # rings of their closures (the moves table is rebuilt: SQLite cannot change a CHECK in place).
+    """
+    ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'sports';
+    ALTER TABLE games ADD COLUMN options TEXT;
+    ALTER TABLE games ADD COLUMN closing TEXT;
+    ALTER TABLE users ADD COLUMN autoclose INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE moves_new (
+        game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply             INTEGER NOT NULL,
+        colour          TEXT    NOT NULL CHECK (colour IN ('blue', 'red')),
+        kind            TEXT    NOT NULL CHECK (kind IN ('dot', 'ground', 'resign', 'draw', 'timeout', 'end', 'stop',
+                                                         'finish', 'close', 'done')),
+        x               INTEGER,
+        y               INTEGER,
+        user_id         INTEGER,
+        created_at      REAL    NOT NULL,
+        closures        TEXT,                           -- rings of the manual closures made (closures_text)
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID;
+    INSERT INTO moves_new (game_id, ply, colour, kind, x, y, user_id, created_at)
+        SELECT game_id, ply, colour, kind, x, y, user_id, created_at FROM moves;
+    DROP TABLE moves;
+    ALTER TABLE moves_new RENAME TO moves;
+    """,
 ]
 
 

@@ -50,6 +50,7 @@ class Users:
         values = dict(zip(_COLUMNS, row, strict=True))
         values["reachable"] = bool(values["reachable"])
         values["public"] = bool(values["public"])
+        values["autoclose"] = bool(values["autoclose"])
         return UserRecord(**values)
 
     async def set_language(self, user_id: int, language: str | None) -> None:
@@ -64,6 +65,13 @@ class Users:
         async with self._db.transaction():
             await self._db.execute(
                 "UPDATE users SET public = ?, updated_at = ? WHERE id = ?", (int(public), self._db.clock(), user_id)
+            )
+
+    async def set_autoclose(self, user_id: int, on: bool) -> None:
+        """Whether the user's pools holding an opponent dot are closed right after each of their dots."""
+        async with self._db.transaction():
+            await self._db.execute(
+                "UPDATE users SET autoclose = ?, updated_at = ? WHERE id = ?", (int(on), self._db.clock(), user_id)
             )
 
     async def public(self, user_ids: list[int]) -> set[int]:

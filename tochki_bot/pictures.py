@@ -27,6 +27,11 @@ def board_view(
     dots, owners = game.grid()
     last = next((m for m in reversed(game.moves) if m.point is not None), None)  # the last dot, after an ending too
     captures = game.last_captures
+    pools = (
+        tuple(RingView(c, tuple(p.ring)) for c in ("blue", "red") for p in game.pools(c))
+        if game.settings.manual and not game.is_over
+        else ()
+    )
     return BoardView(
         width=game.width,
         height=game.height,
@@ -41,6 +46,7 @@ def board_view(
         to_move=None if game.is_over else game.to_move,
         caption=caption,
         window=window,
+        open_pools=pools,
     )
 
 

@@ -475,3 +475,68 @@ webapp_you = you
 webapp_play = Play { $point }
 # Under the replay slider of a finished game.
 webapp_replay = Move { $ply } of { $total }
+
+## Rule sets (VARIANTS.md): the lobby, closing pools, the agreed end
+
+rules_name_sports = Sports
+rules_name_polish = Polish
+rules_name_territory = Territory
+# $rules: one of rules_name_*.
+rules_with_margin = { $rules }, instant win at { $margin }
+rules_with_penalty = { $rules }, −1 for own dots enclosed
+lobby_rules = Rules: { $rules }
+btn_no_margin = no instant win
+# A pool the player may close: the point that names it, the opponent dots it takes, its size in points.
+btn_pool =
+    ⭕ { $point }: { $dots ->
+        [one] takes { $dots } dot
+       *[other] takes { $dots } dots
+    } · { $size ->
+        [one] { $size } point
+       *[other] { $size } points
+    }
+btn_close_all = ⭕ All ({ $count })
+btn_done = ✅ Done
+btn_accept_end = Accept the end
+caption_closing = { $mention }, close your pools with the buttons (or /close x-y), then press Done
+caption_your_closing = Close your pools with the buttons (or /close x-y), then press Done: the turn passes then
+caption_their_closing = { $name } is closing pools
+picture_margin = { $rules } to +{ $margin }
+picture_closing = { $name } is closing
+# Points lost for enclosing own dots (the option of the Polish and territory rules).
+picture_penalties = penalties { $blue }:{ $red }
+result_instant_win = { $winner } leads by { $margin } and wins at once
+# $score_blue, $score_red: the final score with the territory counted (VARIANTS.md §3.1).
+result_agreed = Ended by agreement, territory counted ({ $score_blue }:{ $score_red }); { $outcome }
+result_stop = The extra dots after STOP are done; { $outcome }
+close_usage = Send <code>/close 21-17</code> (the pool holding 21-17) or <code>/close all</code>, right after your dot.
+close_first = First close your pools or press Done (/done): then it is the other player's move.
+nothing_to_close = There is nothing for you to close now: pools are closed right after your own dot.
+not_in_rules = These rules do not have that.
+first_move_region = Your first dot must be inside the starting region.
+stopped = After STOP you place no more dots.
+not_a_ring = That is not a closed ring of your dots.
+no_pool = There is no pool of yours to close there.
+empty_closure = That pool holds no opponent dot: empty pools cannot be closed.
+nesting = That ring may not enclose an older area that way.
+autoclose_usage = Use <code>/autoclose on</code> or <code>/autoclose off</code>.
+autoclose_on = Close automatically: on. Under the Polish and territory rules every pool holding an opponent dot is closed right after each of your dots.
+autoclose_off = Close automatically: off. After your dot you choose which pools to close, then press Done.
+cmd_close = Close a pool after your dot (Polish, territory)
+cmd_done = Done closing: the turn passes
+cmd_autoclose = Close pools automatically (on/off)
+cmd_end = Offer to end a territory game, scored
+end_offered = { $name } offers to end game #{ $id } and count the territory. { $opponent }, do you accept?
+end_offered_private = { $name } offers to end game #{ $id } and count the territory. Do you accept?
+end_sent = Your offer to end game #{ $id } is sent to { $name }. It stands until they answer or make a move.
+end_accepted = { $name } accepted the end: the territory is counted.
+rules_polish =
+    <b>Polish rules (szkrab.net.pl)</b>
+    • Nothing is captured by itself. After your dot you may close any <i>pool</i> of yours that holds an opponent dot: a region your dots wall off from the edge. The bot offers a button for each (its point, the dots it takes, its size), ⭕ All and ✅ Done; the turn passes when you are done. <code>/m 20-18 close 21-17</code> places a dot and closes the pool holding 21-17 at once; /autoclose closes every pool after each of your dots.
+    • A closure is one whole pool; empty pools cannot be closed. The score is the opponent dots inside your areas.
+    • The game ends at once when a lead reaches the instant-win margin (15 by default, or 30), else when the board is full; the higher score wins.
+rules_territory =
+    <b>Territory rules (zagram.org “na terytorium”)</b>
+    • Nothing is captured by itself. After your dot you may close any ring of your dots around an opponent dot (the bot offers each pool as a button, ⭕ All and ✅ Done; <code>/close x-y</code> works too); the turn passes when you are done.
+    • /end offers to end the game: when the opponent accepts, every open pool of both players is closed and half the difference of the empty territory is added to the score (the odd point goes against the player who would have to start filling it).
+    • On a full board the captured dots decide as they stand. The higher score wins.

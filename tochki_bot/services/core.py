@@ -68,6 +68,8 @@ class Core:
             created_at=record.created_at,
             position=position if position is not None else await self.positions.of(record),
             captured=captured,
+            stored_ply=record.ply,
+            closing=record.closing,
         )
 
     async def game(self, game_id: int) -> GameView:

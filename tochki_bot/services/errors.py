@@ -68,10 +68,21 @@ class Problem(StrEnum):
     """Hints are for games against the bot and unrated games, not for rated games between people."""
     BOT_PLAYS_ON = "bot_plays_on"
     """The bot does not agree to draws: play on, or resign."""
+    CLOSE_FIRST = "close_first"
+    """The player is still closing pools after their dot: close, or say they are done, before anything else."""
+    NOTHING_TO_CLOSE = "nothing_to_close"
+    """A closure or "done" when the person may not close now (it is not right after their dot)."""
     MALFORMED = Reason.MALFORMED.value
     OFF_BOARD = Reason.OFF_BOARD.value
     OCCUPIED = Reason.OCCUPIED.value
     CAPTURED = Reason.CAPTURED.value
+    NOT_IN_RULES = Reason.NOT_IN_RULES.value
+    FIRST_MOVE_REGION = Reason.FIRST_MOVE_REGION.value
+    STOPPED = Reason.STOPPED.value
+    NOT_A_RING = Reason.NOT_A_RING.value
+    NO_POOL = Reason.NO_POOL.value
+    EMPTY_CLOSURE = Reason.EMPTY_CLOSURE.value
+    NESTING = Reason.NESTING.value
 
 
 class ServiceError(Exception):

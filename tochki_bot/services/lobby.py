@@ -6,7 +6,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from storage import Conflict, Duplicate, GameRecord, OpenGameExists
+from storage import Conflict, Duplicate, GameRecord, OpenGameExists, options_to_json
 
 from ..engine import Game, GameSettings, Move, MoveKind
 from ..engine.sgf import SgfRecord
@@ -19,6 +19,10 @@ BOARD_CHOICES: tuple[tuple[int, int], ...] = ((39, 32), (30, 30), (25, 25), (20,
 START_CHOICES: tuple[str, ...] = ("cross", "four-crosses", "empty")
 TIME_CHOICES: tuple[int | None, ...] = (None, 3600, 86400, 3 * 86400)
 COLOUR_CHOICES: tuple[ColourChoice, ...] = ("creator_blue", "creator_red", "random")
+RULE_CHOICES: tuple[str, ...] = ("sports", "polish", "territory")
+MARGIN_CHOICES: dict[str, tuple[int, ...]] = {"sports": (), "polish": (15, 30, 0), "territory": (0, 15, 30)}
+"""The instant-win margins the lobby offers for each rule set (0: none), its default first."""
+MAX_MARGIN = 999
 MIN_SIDE, MAX_SIDE = 10, 39
 """The sides a board may have (``/new 25x30``): beyond 39 points a side a board cannot be read on a phone."""
 MIN_TIME, MAX_TIME = 60, 30 * 86400
@@ -73,7 +77,7 @@ class Lobby:
         if choice.height is not None and not (MIN_SIDE <= choice.height <= MAX_SIDE):
             choice = LobbyChoice(None, None, choice.start, choice.move_seconds)
         if isinstance(choice.move_seconds, int) and not (MIN_TIME <= choice.move_seconds <= MAX_TIME):
-            choice = LobbyChoice(choice.width, choice.height, choice.start)
+            choice = LobbyChoice(choice.width, choice.height, choice.start, "unset", choice.colours, choice.rules)
         width = choice.width or (chat.board_width if chat else None) or 39
         height = choice.height or (chat.board_height if chat else None) or 32
         start = choice.start or (chat.start if chat else None) or "cross"
@@ -83,10 +87,14 @@ class Lobby:
             move_seconds = chat.move_seconds
         else:
             move_seconds = DEFAULT_TIME
+        rules = choice.rules if choice.rules in RULE_CHOICES else "sports"
+        margin = choice.instant_win if rules != "sports" and choice.instant_win is not None else None
+        if margin is not None and not 0 <= margin <= MAX_MARGIN:
+            margin = None
         try:
-            settings = GameSettings(width, height, start)  # type: ignore[arg-type]
+            settings = GameSettings(width, height, start, rules=rules, instant_win=margin)  # type: ignore[arg-type]
         except ValueError:
-            settings = GameSettings()
+            settings = GameSettings(rules=rules)  # type: ignore[arg-type]
         return settings, move_seconds
 
     async def open_from_record(self, place: Place, who: Person, sgf: SgfRecord, update_id: int | None = None) -> Opened:
@@ -98,15 +106,13 @@ class Lobby:
         await core.people.meet(who)
         await core.people.visit(place)
         moves: list[Move] = []
-        # Games here are played by the sports rules (storage keeps no rule set yet): the record's dots are replayed
-        # by them, whatever rule set the record states, as before the engine knew other rule sets.
-        s = sgf.settings
-        settings = GameSettings(s.width, s.height, s.start, s.setup, seed=s.seed)
+        # The game keeps the record's rule set: its dots and closures are replayed by it, up to the first move that is
+        # not a dot (an ending, a STOP).
+        settings = sgf.settings
         game = Game.from_settings(settings)
         for move in sgf.moves:
             if move.kind != MoveKind.DOT or game.is_over:
                 break
-            move = Move(move.colour, move.kind, move.point)
             game.apply(move)
             moves.append(move)
         if game.is_over:
@@ -166,7 +172,8 @@ class Lobby:
         self, game_id: int, who: Person, setting: str, value: str, update_id: int | None = None
     ) -> GameView:
         """The creator changes a setting of a game in the lobby: ``size`` (``39x32``), ``start``, ``time``
-        (seconds, ``0`` for none) or ``colours``."""
+        (seconds, ``0`` for none), ``colours``, ``rules`` (the rule set, with its default options) or ``margin`` (the
+        instant-win margin of a manual rule set, ``0`` for none)."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             if record.state != "lobby":
@@ -175,7 +182,7 @@ class Lobby:
                 creator = await core.people.player(record.creator_id)
                 raise ServiceError(Problem.ONLY_CREATOR, creator=creator.name if creator else "?")
             changes: dict[str, Any] = {}
-            if setting in ("size", "start") and record.ply > 0:
+            if setting in ("size", "start", "rules", "margin") and record.ply > 0:
                 raise ServiceError(Problem.STALE)  # a game continued from a record keeps its board and start
             if setting == "size":
                 sizes = {f"{w}x{h}": (w, h) for w, h in BOARD_CHOICES}
@@ -188,6 +195,11 @@ class Lobby:
                 changes["move_seconds"] = int(value) or None
             elif setting == "colours" and value in COLOUR_CHOICES:
                 changes["colours"] = value
+            elif setting == "rules" and value in RULE_CHOICES:
+                changes["rules"], changes["options"] = value, None
+            elif setting == "margin" and value in [str(m) for m in MARGIN_CHOICES.get(record.rules, ())]:
+                settings = GameSettings.from_dict({**record.settings.to_dict(), "instant_win": int(value)})
+                changes["options"] = options_to_json(settings)
             else:
                 raise ServiceError(Problem.STALE)
             async with core.storage.transaction(update_id):

@@ -99,6 +99,12 @@ class GameView:
     created_at: float
     position: Game
     captured: tuple[Area, ...] = ()
+    stored_ply: int | None = None
+    """The stored ply (rows of moves): under manual rules the closures after a dot and the end of closing are stored
+    and announced like moves, so it can run ahead of the engine's ply."""
+    closing: Colour | None = None
+    """Manual rules: the player who placed the last dot and is still closing pools; the turn passes when they are
+    done."""
 
     @classmethod
     def of_position(cls, position: Game, *, blue: str = "Blue", red: str = "Red", game_id: int = 0) -> GameView:
@@ -127,8 +133,9 @@ class GameView:
 
     @property
     def ply(self) -> int:
-        """Moves in the move list (dots and the ending action)."""
-        return self.position.ply
+        """Moves stored (dots, the closing steps of manual rules, and the ending action): what buttons and
+        announcements are bound to."""
+        return self.position.ply if self.stored_ply is None else self.stored_ply
 
     @property
     def settings(self) -> GameSettings:
@@ -168,8 +175,10 @@ class GameView:
 
     @property
     def to_move(self) -> Colour | None:
-        """Whose move it is, while the game is being played."""
-        return self.position.to_move if self.state == "active" and not self.position.is_over else None
+        """Whose move it is, while the game is being played (the closer's, while they close pools)."""
+        if self.state != "active" or self.position.is_over:
+            return None
+        return self.closing or self.position.to_move
 
     @property
     def player_to_move(self) -> Player | None:
@@ -201,3 +210,7 @@ class LobbyChoice:
     move_seconds: int | Literal["unset"] | None = "unset"
     colours: ColourChoice = "random"
     """Which colour the creator plays (``creator_blue``: the creator begins)."""
+    rules: str | None = None
+    """The rule set (``sports``, ``polish``, ``territory``); ``None``: sports."""
+    instant_win: int | None = None
+    """The instant-win margin (0: none); ``None``: the rule set's default."""

@@ -54,8 +54,18 @@ def bot_person(level: str) -> Person:
 def search(
     settings: GameSettings, moves: Sequence[Move], level: str, seconds: float | None, seed: int | None, hint: bool
 ) -> Point | Literal["ground"]:
-    """One search, in a worker process: the game is rebuilt from its settings and moves."""
+    """One search, in a worker process: the game is rebuilt from its settings and moves.
+
+    The AI knows the sports rules only: for another rule set (or STOP) it searches a sports game holding the dots in
+    play, and its point is checked against the real game (the nearest legal point when it is not legal there). The
+    bot's closures are made by ``Play.move`` (it closes every pool it can at once)."""
     game = Game.from_settings(settings, moves)
+    if settings.rules != "sports" or settings.stop_mode != "grounding" or settings.first_move_region is not None:
+        try:
+            point = choose_move(sports_proxy(game), level, seconds=seconds, seed=seed)
+        except Exception:
+            return _fallback(game)
+        return point if game.is_playable(point.x, point.y) else _fallback(game)
     if hint:
         return choose_move(game, level, seconds=seconds, seed=seed)
     return choose_action(game, level, seconds=seconds, seed=seed)
@@ -269,6 +279,21 @@ class Opponent:
             line = table.setdefault(level, [0, 0, 0])
             line[0 if winner == colour else 2 if winner is None else 1] += 1
         return [Record(level, *table[level]) for level in BOTS if level in table]
+
+
+def sports_proxy(game: Game) -> Game:
+    """A sports game with the dots of ``game`` that are in play, with the side to move of ``game`` moving first
+    (colours swapped when that is red), for the AI, which knows the sports rules only."""
+    swap = game.to_move == "red"
+    dots, owners = game.grid()
+    setup = []
+    for y in range(game.height):
+        for x in range(game.width):
+            colour = dots[y][x]
+            if colour is not None and owners[y][x] is None:
+                setup.append((Point(x + 1, y + 1), ("red" if colour == "blue" else "blue") if swap else colour))
+    settings = GameSettings(game.width, game.height, "custom", tuple(setup))
+    return Game.from_settings(settings)
 
 
 def _fallback(game: Game) -> Point:

@@ -85,6 +85,16 @@ class People:
         await self._storage.users.set_public(user_id, public)
         self._users.pop(user_id)
 
+    async def set_autoclose(self, user_id: int, on: bool) -> None:
+        """Whether the person's pools holding an opponent dot are closed right after each of their dots."""
+        await self._storage.users.set_autoclose(user_id, on)
+        self._users.pop(user_id)
+
+    async def autoclose(self, user_id: int) -> bool:
+        """The person's "close automatically" (manual rules)."""
+        user = await self._user(user_id)
+        return user is not None and user.autoclose
+
     async def set_reachable(self, user_id: int, reachable: bool) -> None:
         """Note whether the user's private chat with the bot works (a send to it failed, or worked again)."""
         user = await self._user(user_id)

@@ -3,11 +3,12 @@ the turn, the clock and the rules (the engine), and stored in one transaction be
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from storage import GameRecord
 
-from ..engine import Area, Colour, Game, IllegalMove, other
+from ..engine import Area, Colour, Game, IllegalMove, Move, MoveKind, Point, other
 from .changes import Origin
 from .core import Core, clock_after_move
 from .errors import Problem, ServiceError, TimeIsUp
@@ -62,6 +63,8 @@ class Play:
         return game
 
     async def _time_out(self, record: GameRecord, game: Game, origin: Origin) -> GameView:
+        if record.closing is not None:  # the closer's time ran out: they are done closing, the turn passes
+            return await self._commit(record, game, None, None, origin=origin, step=Move(record.closing), kind="done")
         trial = game.copy()
         trial.time_out(trial.to_move)
         return await self._commit(record, trial, None, None, origin=origin)
@@ -76,15 +79,22 @@ class Play:
         *,
         origin: Origin,
         cancelled: bool = False,
+        step: Move | None = None,
+        kind: str | None = None,
     ) -> GameView:
         """Store the move just made on ``trial`` (a copy of the position), tell the listeners, and give the game's new
-        view."""
+        view. With ``kind`` (``close``, ``done``) what is stored is ``step``, a step of the manual move whose dot is
+        the last move: the closures made after it, or the end of closing."""
         core = self._core
         result = trial.result
-        # The bot has no clock: it moves within seconds, and after a restart it moves then.
-        bot_next = record.player(trial.to_move) in BOT_IDS
-        deadline, alert_at = clock_after_move(None if bot_next else record.move_seconds, core.clock())
         mover = trial.moves[-1].colour
+        closing: Colour | None = None
+        if kind != "done" and result is None and trial.closer == mover and trial.pools():
+            closing = mover  # the mover may close pools before the turn passes
+        # The bot has no clock: it moves within seconds, and after a restart it moves then.
+        next_player = closing or trial.to_move
+        bot_next = record.player(next_player) in BOT_IDS
+        deadline, alert_at = clock_after_move(None if bot_next else record.move_seconds, core.clock())
         # A player's draw offer stands through their own move; the opponent's move instead of an answer lets it lapse.
         draw_offer = record.draw_offer if record.draw_offer == mover else None
         async with core.storage.transaction(update_id):
@@ -92,9 +102,9 @@ class Play:
             new = await core.storage.games.append_move(
                 record.id,
                 record.ply,
-                trial.moves[-1],
+                step if step is not None else trial.moves[-1],
                 user_id=user_id,
-                score=trial.score,
+                score=result.score if result is not None else trial.score,
                 deadline=deadline,
                 alert_at=alert_at,
                 result=(result.winner, result.reason.value) if result is not None else None,
@@ -102,8 +112,10 @@ class Play:
                 rated=False if cancelled else None,
                 draw_offer=draw_offer,
                 known=record,
+                step=kind,
+                closing=closing,
             )
-        core.positions.keep(record.id, trial)
+        core.positions.keep(record.id, trial, new.ply)
         view = await core.view(new, areas, trial)
         core.changes.publish(view, origin)
         return view
@@ -118,21 +130,94 @@ class Play:
         expected_ply: int | None = None,
         update_id: int | None = None,
         origin: Origin = "chat",
+        closures: Sequence[Point] = (),
+        close_all: bool = False,
     ) -> GameView:
-        """``who`` puts a dot on ``x-y``: checks the player, the turn, the clock and the rules; stores the move."""
+        """``who`` puts a dot on ``x-y``: checks the player, the turn, the clock and the rules; stores the move.
+
+        Manual rules: ``closures`` (points of pools) are closed with the dot, all or nothing; with the player's
+        "close automatically" (or ``close_all``), every pool holding an opponent dot is closed too. If pools are
+        left to close, the turn passes only when the player is done (``close``, ``done``)."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
             game = await self._position(record, origin)
+            if record.closing is not None:
+                if record.closing == colour:
+                    raise ServiceError(Problem.CLOSE_FIRST)
+                closer = await core.people.player(record.player(record.closing))
+                raise ServiceError(Problem.NOT_YOUR_TURN, name=closer.name if closer else "?")
             if game.to_move != colour:
                 opponent = await core.people.player(record.player(game.to_move))
                 raise ServiceError(Problem.NOT_YOUR_TURN, name=opponent.name if opponent else "?")
             trial = game.copy()
             try:
-                areas = trial.play(x, y)
+                areas = trial.play(x, y, closures=closures) if closures else trial.play(x, y)
+                if game.settings.manual and (close_all or await self._autoclose(who.id)):
+                    areas += trial.close_all()
             except IllegalMove as exc:
-                raise ServiceError.from_rules(exc, point=f"{x}-{y}", width=game.width, height=game.height) from None
+                point = str(exc.point) if isinstance(exc.point, Point) else f"{x}-{y}"
+                raise ServiceError.from_rules(exc, point=point, width=game.width, height=game.height) from None
             return await self._commit(record, trial, who.id, update_id, areas, origin=origin)
+
+    async def _autoclose(self, user_id: int) -> bool:
+        if user_id in BOT_IDS:
+            return True  # the bot closes every pool it can
+        return await self._core.people.autoclose(user_id)
+
+    async def close(
+        self,
+        game_id: int,
+        who: Person,
+        target: Point | None,
+        *,
+        expected_ply: int | None = None,
+        update_id: int | None = None,
+        origin: Origin = "chat",
+    ) -> GameView:
+        """Manual rules, right after ``who``'s dot: close the pool holding ``target`` (``None``: every pool holding
+        an opponent dot). The turn passes when nothing is left to close."""
+        core = self._core
+        async with core.locked(game_id, update_id) as record:
+            colour = self._colour(record, who, expected_ply)
+            game = await self._position(record, origin)
+            if record.closing != colour:
+                raise ServiceError(Problem.NOTHING_TO_CLOSE)
+            trial = game.copy()
+            before = len(trial.moves[-1].closures)
+            try:
+                areas = trial.close_all(colour) if target is None else (trial.close(target, colour),)
+            except IllegalMove as exc:
+                raise ServiceError.from_rules(exc, point=str(target), width=game.width, height=game.height) from None
+            step = Move(colour, MoveKind.DOT, None, trial.moves[-1].closures[before:])
+            return await self._commit(record, trial, who.id, update_id, areas, origin=origin, step=step, kind="close")
+
+    async def done(
+        self,
+        game_id: int,
+        who: Person,
+        *,
+        expected_ply: int | None = None,
+        update_id: int | None = None,
+        origin: Origin = "chat",
+    ) -> GameView:
+        """Manual rules: ``who`` is done closing pools after their dot; the turn passes."""
+        core = self._core
+        async with core.locked(game_id, update_id) as record:
+            colour = self._colour(record, who, expected_ply)
+            game = await self._position(record, origin)
+            if record.closing != colour:
+                raise ServiceError(Problem.NOTHING_TO_CLOSE)
+            return await self._commit(record, game, who.id, update_id, origin=origin, step=Move(colour), kind="done")
+
+    async def set_autoclose(self, who: Person, on: bool) -> None:
+        """The person's "close automatically" under manual rules."""
+        await self._core.people.meet(who)
+        await self._core.people.set_autoclose(who.id, on)
+
+    async def autoclose(self, who: Person) -> bool:
+        """Whether the person's pools are closed automatically after each of their dots."""
+        return await self._autoclose(who.id)
 
     async def resign(
         self,
@@ -193,14 +278,18 @@ class Play:
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, None)
-            if record.player(other(colour)) in BOT_IDS:
-                raise ServiceError(Problem.BOT_PLAYS_ON)
             game = await self._position(record, origin)
+            if record.player(other(colour)) in BOT_IDS:
+                # The bot declines draws; under the territory rules it accepts an agreed end it does not lose.
+                trial = game.copy()
+                if game.settings.rules != "territory" or trial.agree_end(other(colour)).winner == colour:
+                    raise ServiceError(Problem.BOT_PLAYS_ON)
+                return DrawOffer(await self._commit(record, trial, who.id, update_id, origin=origin), True)
             if record.draw_offer == colour:
                 return DrawOffer(await core.view(record, position=game), agreed=False, again=True)
             if record.draw_offer == other(colour):
                 trial = game.copy()
-                trial.agree_draw(colour)
+                trial.agree_end(colour)  # territory rules score the agreed end; elsewhere it is a draw
                 return DrawOffer(await self._commit(record, trial, who.id, update_id, origin=origin), True)
             async with core.storage.transaction(update_id):
                 await core.storage.outbox.add(game_id, record.ply, "draw")  # the opponent must hear of it
@@ -224,7 +313,7 @@ class Play:
             game = await self._position(record, origin)
             if accept:
                 trial = game.copy()
-                trial.agree_draw(colour)
+                trial.agree_end(colour)  # territory rules score the agreed end; elsewhere it is a draw
                 return await self._commit(record, trial, who.id, update_id, origin=origin)
             async with core.storage.transaction(update_id):
                 record = await core.storage.games.update(

@@ -68,23 +68,26 @@ class Positions:
 
     def __init__(self, storage: Storage, size: int = 512) -> None:
         self._storage = storage
-        self._cache: LRU[int, Game] = LRU(size)
+        self._cache: LRU[int, tuple[int, Game]] = LRU(size)
 
     async def of(self, record: GameRecord) -> Game:
-        """The position of ``record`` (treat it as read-only; ``Game.copy`` gives one to change)."""
-        game = self._cache.get(record.id)
-        if game is not None and game.ply == record.ply and game.settings == record.settings:
-            return game
-        moves = await self._storage.games.moves(record.id)
-        if len(moves) != record.ply:
-            raise StorageError(f"game {record.id} has {len(moves)} moves stored but ply {record.ply}")
+        """The position of ``record`` (treat it as read-only; ``Game.copy`` gives one to change).
+
+        The stored ply counts rows: under manual rules the closures made after a dot and the end of closing are rows
+        of their own (each is announced like a move), joined to the dot in the engine's move list."""
+        cached = self._cache.get(record.id)
+        if cached is not None and cached[0] == record.ply and cached[1].settings == record.settings:
+            return cached[1]
+        moves, rows = await self._storage.games.replay(record.id)
+        if rows != record.ply:
+            raise StorageError(f"game {record.id} has {rows} moves stored but ply {record.ply}")
         game = Game.from_settings(record.settings, moves)
-        self._cache.put(record.id, game)
+        self._cache.put(record.id, (record.ply, game))
         return game
 
-    def keep(self, game_id: int, game: Game) -> None:
-        """Cache a position just stored."""
-        self._cache.put(game_id, game)
+    def keep(self, game_id: int, game: Game, ply: int | None = None) -> None:
+        """Cache a position just stored at ``ply`` (by default the position's own)."""
+        self._cache.put(game_id, (game.ply if ply is None else ply, game))
 
     def forget(self, game_id: int) -> None:
         """Drop a cached position (a write failed, or may have)."""

@@ -107,7 +107,7 @@ def decode(data: str | None) -> Callback | None:
     return kind.decode(data) if kind is not None else None
 
 
-Setting = Literal["size", "start", "time", "colours"]
+Setting = Literal["size", "start", "time", "colours", "rules", "margin"]
 Command = Literal["board", "resign", "draw", "ground", "cancel", "sgf", "png", "replay", "watch", "zoom", "hint"]
 Level = Literal["easy", "normal", "hard"]
 
@@ -164,6 +164,27 @@ class Play(Callback):
     ply: int
     x: int
     y: int
+
+
+@dataclass(frozen=True)
+class Close(Callback):
+    """Manual rules, right after the presser's dot at move ``ply``: close the pool holding ``x-y`` (``0-0``: every
+    pool holding an opponent dot)."""
+
+    KIND: ClassVar[str] = "K"
+    game: int
+    ply: int
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Done(Callback):
+    """Manual rules: the presser is done closing pools after their dot at move ``ply``; the turn passes."""
+
+    KIND: ClassVar[str] = "F"
+    game: int
+    ply: int
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,17 @@ def time_text(lang: Language, seconds: int | None) -> str:
     return duration(lang, seconds) if seconds else t(lang, "time_none")
 
 
+def rules_title(lang: Language, view: GameView) -> str:
+    """The rule set and its instant-win margin in words (plain text): "Polish, instant win at 15"."""
+    settings = view.settings
+    title = t(lang, f"rules_name_{settings.rules}")
+    if settings.instant_win:
+        title = t(lang, "rules_with_margin", rules=title, margin=settings.instant_win)
+    if settings.own_dot_penalty:
+        title = t(lang, "rules_with_penalty", rules=title)
+    return title
+
+
 def result_text(lang: Language, view: GameView, *, html: bool = True) -> str:
     """How the game ended, one sentence without its full stop (e.g. "Bob resigned; Alice wins"); plain text with
     the names as the picture draws them unless ``html``."""
@@ -80,6 +91,13 @@ def result_text(lang: Language, view: GameView, *, html: bool = True) -> str:
         return t(lang, "result_grounding", declarer=show(actor), outcome=outcome)
     if result.reason is EndReason.BOARD_FULL:
         return t(lang, "result_board_full", outcome=outcome)
+    if result.reason is EndReason.INSTANT_WIN and result.winner is not None:
+        return t(lang, "result_instant_win", winner=show(result.winner), margin=result.margin)
+    if result.reason is EndReason.AGREED:
+        blue, red = result.score
+        return t(lang, "result_agreed", outcome=outcome, score_blue=blue, score_red=red)
+    if result.reason is EndReason.STOP:
+        return t(lang, "result_stop", outcome=outcome)
     return t(lang, "result_draw")
 
 
@@ -104,6 +122,15 @@ def picture_caption(lang: Language, view: GameView) -> str:
     """The status line drawn inside the picture (plain text): the game, the last move, whose move or the result."""
     position = view.position
     parts = [t(lang, "picture_game", id=view.id)]
+    settings = view.settings
+    if settings.rules != "sports":
+        title = t(lang, f"rules_name_{settings.rules}")
+        if settings.instant_win:
+            title = t(lang, "picture_margin", rules=title, margin=settings.instant_win)
+        parts.append(title)
+    penalties = position.penalties
+    if any(penalties):
+        parts.append(t(lang, "picture_penalties", blue=penalties[0], red=penalties[1]))
     last = position.last_move
     if last is not None and last.kind == MoveKind.DOT:
         parts.append(t(lang, "picture_move", ply=position.move_count, point=last.point))
@@ -113,6 +140,8 @@ def picture_caption(lang: Language, view: GameView) -> str:
         parts.append(t(lang, "picture_cancelled"))
     elif position.ply == 0:
         parts.append(t(lang, "picture_start"))
+    elif view.closing is not None:
+        parts.append(t(lang, "picture_closing", name=drawn_name(lang, view, view.closing, STATUS_NAME)))
     elif view.to_move is not None:
         parts.append(t(lang, "picture_turn", name=drawn_name(lang, view, view.to_move, STATUS_NAME)))
     return " · ".join(parts)
@@ -182,12 +211,13 @@ def board_caption(
     if view.player_to_move is not None and view.player_to_move.bot is not None:
         lines.append(t(lang, "caption_bot_thinking", name=html_name(view, colour)))
         return "\n".join(lines)
+    closing = view.closing is not None
     if role == "group":
-        turn = t(lang, "caption_turn", mention=mention_of(view, colour))
+        turn = t(lang, "caption_closing" if closing else "caption_turn", mention=mention_of(view, colour))
     elif mine == colour:
-        turn = t(lang, "caption_your_move")
+        turn = t(lang, "caption_your_closing" if closing else "caption_your_move")
     else:
-        turn = t(lang, "caption_their_move", name=html_name(view, colour))
+        turn = t(lang, "caption_their_closing" if closing else "caption_their_move", name=html_name(view, colour))
     left = view.time_left(now)
     if left is not None:
         turn += " · " + t(lang, "caption_left", left=duration(lang, left))
@@ -228,6 +258,7 @@ def lobby_text(lang: Language, view: GameView, invite_link: str | None) -> str:
         hint = t(lang, "lobby_hint_group")
     if view.ply > 0:
         hint = t(lang, "lobby_continued", ply=view.ply) + "\n" + hint
+    hint = t(lang, "lobby_rules", rules=escape(rules_title(lang, view), quote=False)) + "\n" + hint
     return t(
         lang,
         "lobby",

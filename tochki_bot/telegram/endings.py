@@ -163,7 +163,6 @@ async def on_draw(req: Request, data: cb.Draw) -> None:
         return
     if where is not None:
         colour = view.colour_of(req.person.id)
-        await req.presenter.settle(
-            *where, t(req.lang, "draw_accepted", name=html_name(view, colour) if colour else "?")
-        )
+        key = "end_accepted" if view.settings.rules == "territory" else "draw_accepted"
+        await req.presenter.settle(*where, t(req.lang, key, name=html_name(view, colour) if colour else "?"))
     await req.presenter.announce(view)

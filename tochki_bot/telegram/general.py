@@ -10,6 +10,7 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from ..i18n import LANGUAGES, Language, language_for, t
+from ..services import GameView, ServiceError, Want
 from .budget import Priority
 from .lobby import accept_invitation
 from .request import Request, command, front_of
@@ -37,9 +38,28 @@ async def cmd_help(req: Request, args: list[str]) -> None:
     await req.reply(t(req.lang, "help", privacy=privacy, bot=req.front.username))
 
 
+RULE_WORDS = {
+    "sports": "sports",
+    "спортивные": "sports",
+    "polish": "polish",
+    "польские": "polish",
+    "territory": "territory",
+    "территория": "territory",
+}
+
+
 @command
 async def cmd_rules(req: Request, args: list[str]) -> None:
-    await req.reply(t(req.lang, "rules"))
+    """The rules in short: those of the game played here (or of ``/rules polish``, ``/rules territory``)."""
+    rules = RULE_WORDS.get(args[0].strip().lower()) if args else None
+    if rules is None and not args:
+        try:
+            found = await req.services.finder.find(req.place, req.person.id, Want.SHOW, reply_to=req.reply_to)
+        except ServiceError:
+            found = None
+        if isinstance(found, GameView):
+            rules = found.settings.rules
+    await req.reply(t(req.lang, "rules" if rules in (None, "sports") else f"rules_{rules}"))
 
 
 async def may_set_language(req: Request) -> bool:

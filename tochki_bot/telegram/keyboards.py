@@ -17,7 +17,16 @@ from render import Window
 
 from ..engine import Game
 from ..i18n import Language, duration, t
-from ..services import BOARD_CHOICES, COLOUR_CHOICES, LEVELS, START_CHOICES, TIME_CHOICES, GameView
+from ..services import (
+    BOARD_CHOICES,
+    COLOUR_CHOICES,
+    LEVELS,
+    MARGIN_CHOICES,
+    RULE_CHOICES,
+    START_CHOICES,
+    TIME_CHOICES,
+    GameView,
+)
 from . import callbacks as cb
 
 WINDOW = 8
@@ -72,9 +81,28 @@ def _button(text: str, data: cb.Callback) -> InlineKeyboardButton:
     return InlineKeyboardButton(text, callback_data=data.encode())
 
 
+MAX_POOL_BUTTONS = 20
+"""Pools offered as buttons at most after a dot (the rest: "all", or ``/close x-y``)."""
+
+
+def margin_label(lang: Language, margin: int) -> str:
+    """An instant-win margin on a button: ``🏁 15``, or "no instant win"."""
+    return f"🏁 {margin}" if margin else t(lang, "btn_no_margin")
+
+
 def lobby_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
-    """Settings (board, start, time, colours), then Join and Cancel (a private game is joined by its link)."""
+    """Settings (rule set and its instant-win margin, board, start, time, colours), then Join and Cancel (a private
+    game is joined by its link)."""
     g = view.id
+    settings = view.settings
+    rules = [
+        _button(_mark(settings.rules == r, t(lang, f"rules_name_{r}")), cb.Set(g, "rules", r)) for r in RULE_CHOICES
+    ]
+    margins = [
+        _button(_mark(settings.instant_win == m, margin_label(lang, m)), cb.Set(g, "margin", str(m)))
+        for m in MARGIN_CHOICES.get(settings.rules, ())
+    ]
+    rule_rows = [rules, margins] if margins else [rules]
     size = (view.settings.width, view.settings.height)
     sizes = [_button(_mark(size == (w, h), f"{w}x{h}"), cb.Set(g, "size", f"{w}x{h}")) for w, h in BOARD_CHOICES]
     starts = [
@@ -90,9 +118,28 @@ def lobby_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
     actions = [_button(t(lang, "btn_join"), cb.Join(g)), _button(t(lang, "btn_cancel"), cb.Cancel(g))]
     if view.kind == "private":
         actions = actions[1:]
-    if view.ply > 0:  # a game continued from a record keeps its board and start
+    if view.ply > 0:  # a game continued from a record keeps its rules, board and start
         return InlineKeyboardMarkup([times, colours, bots, actions])
-    return InlineKeyboardMarkup([sizes, starts, times, colours, bots, actions])
+    return InlineKeyboardMarkup([*rule_rows, sizes, starts, times, colours, bots, actions])
+
+
+def closing_keyboard(lang: Language, view: GameView) -> Markup:
+    """Right after a dot under manual rules, for its player: one button per pool they may close (its point, the
+    dots it takes, its size), "close all" and "done" (the turn passes)."""
+    g, ply = view.id, view.ply
+    pools = view.position.pools()
+    rows: list[list[dict[str, str]]] = []
+    for pool in pools[:MAX_POOL_BUTTONS]:
+        label = t(lang, "btn_pool", point=str(pool.point), dots=len(pool.captures), size=pool.size)
+        rows.append([{"text": label, "callback_data": cb.Close(g, ply, pool.point.x, pool.point.y).encode()}])
+    last = []
+    if len(pools) > 1:
+        last.append(
+            {"text": t(lang, "btn_close_all", count=len(pools)), "callback_data": cb.Close(g, ply, 0, 0).encode()}
+        )
+    last.append({"text": t(lang, "btn_done"), "callback_data": cb.Done(g, ply).encode()})
+    rows.append(last)
+    return {"inline_keyboard": rows}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -138,7 +185,7 @@ def move_keyboard(
     owners)`` when already at hand (from the picture).
     """
     game = view.position
-    g, ply = view.id, game.ply
+    g, ply = view.id, view.ply
     last = game.last_move.point if game.last_move is not None else None
     dots, owners = grid if grid is not None else game.grid()
     rows: list[list[dict[str, str]]] = []
@@ -212,7 +259,10 @@ def draw_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(
         [
             [
-                _button(t(lang, "btn_accept"), cb.Draw(view.id, view.ply, True)),
+                _button(
+                    t(lang, "btn_accept_end" if view.settings.rules == "territory" else "btn_accept"),
+                    cb.Draw(view.id, view.ply, True),
+                ),
                 _button(t(lang, "btn_decline"), cb.Draw(view.id, view.ply, False)),
             ]
         ]

@@ -10,13 +10,17 @@ from .request import Request, button, command, game_ref
 
 def parse_new_args(args: list[str]) -> LobbyChoice:
     """Read ``/new`` arguments: a board (``20x20``, sides 10 to 39), a start (``cross``, ``empty``...), a time
-    (``30m``, ``1h``, ``3d``, ``none``: a minute to 30 days), the creator's colour (``blue`` begins, or ``red``).
+    (``30m``, ``1h``, ``3d``, ``none``: a minute to 30 days), the creator's colour (``blue`` begins, or ``red``), the
+    rule set (``polish``, ``territory``, ``sports``) and, for those two, the instant-win margin as a number
+    (``/new 30x30 polish 15``; ``0``: none).
     Words it does not know, and sizes or times out of range, are left out: the lobby shows what was chosen, and its
     buttons change it."""
     width = height = None
     start: str | None = None
     move_seconds: int | str | None = "unset"
     colours = "random"
+    rules: str | None = None
+    margin: int | None = None
     for arg in args:
         word = arg.strip().lower().replace("х", "x").replace("×", "x")
         size = word.split("x", 1)
@@ -25,6 +29,12 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
             if MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE:
                 width, height = w, h
                 continue
+        if word in RULE_WORDS:
+            rules = RULE_WORDS[word]
+            continue
+        if word.isascii() and word.isdigit() and len(word) <= 3 and word != "4":
+            margin = int(word)
+            continue
         if word in ("cross", "скрест"):
             start = "cross"
         elif word in ("four-crosses", "4", "four", "4x", "четыре"):
@@ -41,7 +51,29 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
             seconds = int(word[:-1]) * {"h": 3600, "ч": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
             if MIN_TIME <= seconds <= MAX_TIME:
                 move_seconds = seconds
-    return LobbyChoice(width, height, start, move_seconds, colours)  # type: ignore[arg-type]
+    return LobbyChoice(
+        width,
+        height,
+        start,
+        move_seconds,  # type: ignore[arg-type]
+        colours,  # type: ignore[arg-type]
+        rules,
+        margin if rules in ("polish", "territory") else None,
+    )
+
+
+RULE_WORDS = {
+    "sports": "sports",
+    "спорт": "sports",
+    "спортивные": "sports",
+    "polish": "polish",
+    "pl": "polish",
+    "польские": "polish",
+    "territory": "territory",
+    "terr": "territory",
+    "территория": "territory",
+    "территорию": "territory",
+}
 
 
 BOT_WORDS = frozenset({"ai", "bot", "бот", "ии", "компьютер", "computer", "cpu"})

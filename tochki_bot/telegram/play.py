@@ -15,6 +15,31 @@ from .keyboards import default_window, window_at, window_from_corner
 from .request import Request, button, command, game_ref, message
 from .sharing import jump_in_record
 
+CLOSE_WORDS = frozenset({"close", "c", "закрыть", "закрой", "з"})
+ALL_WORDS = frozenset({"all", "все", "всё"})
+
+
+def split_closures(args: list[str]) -> tuple[list[str], list[Point], bool] | None:
+    """``/m 20-18 close 21-17 22-16`` (manual rules): the arguments before ``close``, the points of the pools to
+    close after the dot, and whether ``all`` was said. ``None`` when a word after ``close`` is not a point."""
+    words = [a.strip().lower() for a in args]
+    at = next((i for i, w in enumerate(words) if w in CLOSE_WORDS), None)
+    if at is None:
+        return args, [], False
+    points: list[Point] = []
+    every = False
+    for word in words[at + 1 :]:
+        if word in ALL_WORDS:
+            every = True
+            continue
+        try:
+            points.append(parse_point(word))
+        except IllegalMove:
+            return None
+    if not points and not every:
+        return None
+    return args[:at], points, every
+
 
 def split_move(args: list[str]) -> tuple[int | None, str]:
     """``/m`` arguments as ``(game number or None, the point's text)``: ``20-18``, ``20 18``, ``12 20-18``,
@@ -30,8 +55,17 @@ def split_move(args: list[str]) -> tuple[int | None, str]:
     return None, text
 
 
-async def make_move(req: Request, point: Point, *, game_id: int | None = None, reply_to: int | None = None) -> None:
-    """Play ``point`` in the game this message is about (asking which one when several are the person's move)."""
+async def make_move(
+    req: Request,
+    point: Point,
+    *,
+    game_id: int | None = None,
+    reply_to: int | None = None,
+    closures: list[Point] | None = None,
+    close_all: bool = False,
+) -> None:
+    """Play ``point`` in the game this message is about (asking which one when several are the person's move);
+    under manual rules ``closures`` and ``close_all`` close pools with the dot."""
     if game_id is None:
         game_id = await req.replied_game()
     found = await req.services.finder.find(
@@ -44,23 +78,85 @@ async def make_move(req: Request, point: Point, *, game_id: int | None = None, r
             lambda view: cb.Play(view.id, view.ply, point.x, point.y),
         )
         return
-    view = await req.services.play.move(found.id, req.person, point.x, point.y, update_id=req.update_id)
+    if (closures or close_all) and not found.settings.manual:
+        raise ServiceError(Problem.NOT_IN_RULES)
+    view = await req.services.play.move(
+        found.id,
+        req.person,
+        point.x,
+        point.y,
+        update_id=req.update_id,
+        closures=closures or (),
+        close_all=close_all,
+    )
     await req.presenter.announce(view)
 
 
 @command
 async def cmd_move(req: Request, args: list[str]) -> None:
-    """``/m x-y``, ``/m <game> x-y``."""
+    """``/m x-y``, ``/m <game> x-y``; manual rules: ``/m x-y close x-y [x-y...]``, ``/m x-y close all``."""
     if not args:
         await req.reply(t(req.lang, "move_usage"))
         return
+    split = split_closures(args)
+    if split is None or not split[0]:
+        await req.reply(t(req.lang, "malformed"), priority=Priority.LOW)
+        return
+    args, closures, every = split
     game_id, text = split_move(args)
     try:
         point = parse_point(text)
     except IllegalMove:
         await req.reply(t(req.lang, "malformed"), priority=Priority.LOW)
         return
-    await make_move(req, point, game_id=game_id)
+    await make_move(req, point, game_id=game_id, closures=closures, close_all=every)
+
+
+@command
+async def cmd_close(req: Request, args: list[str]) -> None:
+    """``/close x-y`` (the pool holding ``x-y``), ``/close all``, ``/close <game> x-y``: manual rules, right after
+    your dot."""
+    game_id = game_ref(args[0]) if len(args) >= 2 else None
+    words = args[1:] if game_id is not None else args
+    text = " ".join(words).strip().lower()
+    target: Point | None = None
+    if text not in ALL_WORDS:
+        try:
+            target = parse_point(text)
+        except IllegalMove:
+            await req.reply(t(req.lang, "close_usage"), priority=Priority.LOW)
+            return
+    view = await req.find(Want.MOVE, "board", game_id=game_id)
+    if view is not None:
+        view = await req.services.play.close(view.id, req.person, target, update_id=req.update_id)
+        await req.presenter.announce(view)
+
+
+@command
+async def cmd_done(req: Request, args: list[str]) -> None:
+    """``/done``: manual rules, done closing pools after your dot; the turn passes."""
+    view = await req.find(Want.MOVE, "board", game_id=game_ref(args[0]) if args else None)
+    if view is not None:
+        view = await req.services.play.done(view.id, req.person, update_id=req.update_id)
+        await req.presenter.announce(view)
+
+
+@command
+async def cmd_autoclose(req: Request, args: list[str]) -> None:
+    """``/autoclose on|off``: under manual rules, close every pool holding an opponent dot right after each of your
+    dots (without a word: switch it)."""
+    word = args[0].strip().lower() if args else ""
+    if word in ("on", "yes", "1", "вкл", "да"):
+        on = True
+    elif word in ("off", "no", "0", "выкл", "нет"):
+        on = False
+    elif not word:
+        on = not await req.services.play.autoclose(req.person)
+    else:
+        await req.reply(t(req.lang, "autoclose_usage"), priority=Priority.LOW)
+        return
+    await req.services.play.set_autoclose(req.person, on)
+    await req.reply(t(req.own_lang, "autoclose_on" if on else "autoclose_off"))
 
 
 @message
@@ -223,6 +319,25 @@ async def _pick(req: Request, *, only: bool = False) -> MessageRecord | None:
     return about
 
 
+@button(cb.Close)
+async def on_close(req: Request, data: cb.Close) -> None:
+    """A pool pressed under a board right after the presser's dot (``0-0``: all of them)."""
+    await req.pressed_on("board", game=data.game)
+    target = None if (data.x, data.y) == (0, 0) else Point(data.x, data.y)
+    view = await req.services.play.close(data.game, req.person, target, expected_ply=data.ply, update_id=req.update_id)
+    await req.answer("✓")
+    await req.presenter.announce(view)
+
+
+@button(cb.Done)
+async def on_done(req: Request, data: cb.Done) -> None:
+    """Done closing: the turn passes."""
+    await req.pressed_on("board", game=data.game)
+    view = await req.services.play.done(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
+    await req.answer("✓")
+    await req.presenter.announce(view)
+
+
 @button(cb.Info)
 async def on_info(req: Request, data: cb.Info) -> None:
     """A point that cannot be played: what is there."""
@@ -251,7 +366,7 @@ async def on_window(req: Request, data: cb.Window) -> None:
     assert isinstance(view, GameView)
     if view.state != "active" or view.to_move is None:
         raise ServiceError(Problem.GAME_OVER)
-    if data.ply != view.ply:
+    if data.ply != view.ply or view.closing is not None:
         raise ServiceError(Problem.STALE)
     colour = view.colour_of(req.person.id)
     if colour is None:

@@ -35,7 +35,15 @@ from .captions import (
     started_text,
 )
 from .formatting import mention, name
-from .keyboards import MiniApp, default_window, draw_keyboard, lobby_keyboard, move_keyboard, with_app_button
+from .keyboards import (
+    MiniApp,
+    closing_keyboard,
+    default_window,
+    draw_keyboard,
+    lobby_keyboard,
+    move_keyboard,
+    with_app_button,
+)
 from .messenger import Messenger, Unreachable
 
 log = logging.getLogger(__name__)
@@ -55,6 +63,11 @@ class Seat:
     role: Role
     reader: int | None = None
     """The person reading, in a private chat."""
+
+
+def offer_key(view: GameView, key: str) -> str:
+    """Under the territory rules an offered draw is an agreed end, scored (VARIANTS.md §3.1): its own texts."""
+    return key.replace("draw_", "end_", 1) if view.settings.rules == "territory" else key
 
 
 def player_language(player: Player | None) -> Language:
@@ -166,7 +179,8 @@ class Presenter:
     ) -> MessageRecord | None:
         """Send one seat its board; the message as it is to be remembered (``None`` if the budget left it out)."""
         with_buttons = buttons and self._buttons(view, seat)
-        window = default_window(view.position) if with_buttons else None
+        closing = with_buttons and view.closing is not None  # the closer's pools instead of the move buttons
+        window = default_window(view.position) if with_buttons and not closing else None
         key = (seat.lang, window is not None)
         png = pictures.get(key) if pictures is not None else None
         grid = None
@@ -178,6 +192,8 @@ class Presenter:
                 pictures[key] = png
         caption = board_caption(seat.lang, view, seat.role, seat.reader, now=self.services.now, window=window)
         keyboard = move_keyboard(seat.lang, view, window, grid=grid) if window is not None else None
+        if closing:
+            keyboard = closing_keyboard(seat.lang, view)
         keyboard = with_app_button(keyboard, self.app_button(view, seat))
         sent = await self.messenger.send_board(
             seat.chat_id, png, caption, keyboard, thread_id=seat.thread_id, reply_to=reply_to, priority=priority
@@ -572,7 +588,11 @@ class Presenter:
             if view.kind == "group":
                 lang = await self.chat_language(view.chat_id)
                 text = t(
-                    lang, "draw_offered", id=view.id, name=html_name(view, mine), opponent=mention_of(view, theirs)
+                    lang,
+                    offer_key(view, "draw_offered"),
+                    id=view.id,
+                    name=html_name(view, mine),
+                    opponent=mention_of(view, theirs),
                 )
                 try:
                     asked = await self.ask(
@@ -589,7 +609,7 @@ class Presenter:
                     asked = 0  # the group is gone: nobody is left to ask
             else:
                 lang = player_language(opponent)
-                text = t(lang, "draw_offered_private", id=view.id, name=html_name(view, mine))
+                text = t(lang, offer_key(view, "draw_offered_private"), id=view.id, name=html_name(view, mine))
                 try:
                     asked = await self.ask(
                         view, opponent.id, 0, text, draw_keyboard(lang, view), topic="draw", user_id=by
@@ -608,7 +628,7 @@ class Presenter:
         await self.services.outbox.done(view.id, None, "draw")  # one offer stands at a time: it is out now
         if view.kind == "private" and not notice.created_at:
             mine_lang = await self.user_language(by)
-            sent = t(mine_lang, "draw_sent", id=view.id, name=html_name(view, theirs))
+            sent = t(mine_lang, offer_key(view, "draw_sent"), id=view.id, name=html_name(view, theirs))
             with contextlib.suppress(Unreachable):
                 await self.messenger.send_text(by, sent, reply_to=reply_to)
 
