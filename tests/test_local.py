@@ -97,6 +97,8 @@ async def test_the_page_without_telegram_and_a_session_without_initdata(local: L
     texts = session["texts"]
     assert texts["hotseat"] == "Two players" and texts["start_four-crosses"] == "four crosses"
     assert texts["games"] == "Games" and texts["play"] == "Play {point}"
+    script, styles = (await local.client.get("/app.js")).content, (await local.client.get("/app.css")).content
+    assert len(page.content) + len(script) + len(styles) <= 100 * 1024  # no framework, no CDN
 
 
 @pytest.mark.parametrize(

@@ -489,7 +489,7 @@
   function header() {
     ['blue', 'red'].forEach(function (colour) {
       var p = state.players[colour];
-      var mine = state.you === colour && !state.hotseat;  // hot-seat: both sides are played here
+      var mine = state.you === colour && !localMode;  // locally the names say it ("You"); hot-seat plays both sides
       $(colour + '-name').textContent = p.name + (mine ? ' (' + (texts.you || 'you') + ')' : '');
       $(colour + '-score').textContent = String(p.score);
       document.querySelector('.side.' + colour).classList.toggle('turn', state.to_move === colour);
