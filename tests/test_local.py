@@ -383,6 +383,21 @@ def test_the_command_serves_the_page_and_stops_cleanly(tmp_path: Path, stop: sig
     assert not (tmp_path / "tochki.db").exists()
 
 
+@pytest.mark.parametrize("gap", [0.0, 0.05, 0.3])
+def test_ctrl_c_twice_still_stops_cleanly(tmp_path: Path, gap: float) -> None:
+    proc = spawn(["--port", "0"], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().startswith("Точки: play at http://127.0.0.1:")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        time.sleep(gap)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "stopped before" not in err
+
+
 def test_the_command_refuses_an_address_others_reach(tmp_path: Path) -> None:
     proc = spawn(["--listen", "0.0.0.0"], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
     _, err = proc.communicate(timeout=60)

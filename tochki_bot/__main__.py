@@ -20,6 +20,7 @@ import asyncio
 import errno
 import logging
 import os
+import signal
 import sys
 import threading
 from dataclasses import replace
@@ -82,10 +83,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tochki-bot",
         description="A Telegram bot for playing Точки (Points) by the sports rules. "
-        "Configuration comes from the environment: TELEGRAM_BOT_TOKEN (required), TOCHKI_DB, "
+        "Configuration comes from the environment: TELEGRAM_BOT_TOKEN (required, except by local), TOCHKI_DB, "
         "TELEGRAM_API_BASE_URL, TELEGRAM_FILE_BASE_URL, LOG_LEVEL, TOCHKI_START_RETRIES, TOCHKI_START_RETRY_DELAY, "
         "TOCHKI_AI_WORKERS, TOCHKI_AI_SECONDS; the Mini App: TOCHKI_WEBAPP_URL, TOCHKI_WEBAPP_LISTEN, "
-        "TOCHKI_WEBAPP_NAME.",
+        "TOCHKI_WEBAPP_NAME; local mode: TOCHKI_LOCAL_DB.",
     )
     parser.add_argument("--version", action="version", version=f"tochki-bot {version()}")
     parser.add_argument(
@@ -389,10 +390,18 @@ def local(args: argparse.Namespace) -> int:
     path = local_path()
     language = args.lang or os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG")
 
+    served: list[str] = []
+
     def ready(url: str) -> None:
+        served.append(url)
         print(f"Точки: play at {url} (games in {os.path.abspath(path)}; Ctrl-C stops)", flush=True)
         if args.open:
-            threading.Thread(target=open_browser, args=(url,), daemon=True).start()
+
+            def browse() -> None:
+                if not open_browser(url):
+                    say(f"no browser to open here: open {url} yourself")
+
+            threading.Thread(target=browse, daemon=True).start()
 
     async def run() -> None:
         report = await inspect_database(path)
@@ -408,9 +417,21 @@ def local(args: argparse.Namespace) -> int:
             ready=ready,
         )
 
+    def done() -> None:
+        """Stopping: another Ctrl-C (or SIGTERM) while the program ends changes nothing."""
+        if served:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
     try:
-        asyncio.run(run())
+        try:
+            asyncio.run(run())
+        finally:
+            done()
     except KeyboardInterrupt:
+        done()
+        if served:  # the moves are committed as they are made: nothing is lost
+            return ExitStatus.OK
         say("stopped before the page was served")
         return ExitStatus.INTERRUPTED
     except (CannotOpen, SchemaTooNew) as exc:

@@ -106,13 +106,15 @@ async def serve(
             ready(url_of(server))
         await stop.wait()
     finally:
-        for sig in handled:
-            loop.remove_signal_handler(sig)
-        if unsubscribe is not None:
-            unsubscribe()
-        await server.stop()
-        await services.changes.settle()
-        await services.close()
+        try:  # a second Ctrl-C while closing changes nothing: the handlers stay until the database is closed
+            if unsubscribe is not None:
+                unsubscribe()
+            await server.stop()
+            await services.changes.settle()
+            await services.close()
+        finally:
+            for sig in handled:
+                loop.remove_signal_handler(sig)
 
 
 def open_browser(url: str) -> bool:
