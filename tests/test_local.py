@@ -97,6 +97,7 @@ async def test_the_page_without_telegram_and_a_session_without_initdata(local: L
     texts = session["texts"]
     assert texts["hotseat"] == "Two players" and texts["start_four-crosses"] == "four crosses"
     assert texts["games"] == "Games" and texts["play"] == "Play {point}"
+    assert texts["resign_confirm"] == "Resign game #{id}?" and texts["resign"] == "Resign"
     script, styles = (await local.client.get("/app.js")).content, (await local.client.get("/app.css")).content
     assert len(page.content) + len(script) + len(styles) <= 100 * 1024  # no framework, no CDN
 
@@ -234,6 +235,25 @@ async def test_against_the_bot_as_red_the_bot_begins(local: Local) -> None:
     assert state["you"] == "red"
     state = await local.until(state["id"], 1)
     assert state["can_move"] and state["to_move"] == "red"
+
+
+async def test_resigning_and_grounding(local: Local) -> None:
+    game = (await local.new(mode="hotseat", size="20x20"))["id"]
+    for ply, (x, y) in enumerate([(3, 3), (4, 4)]):
+        await local.move(game, x, y, ply)
+    act = "/api/games/{}/actions".format
+    assert (await local.client.post(act(game), json={"action": "pass", "ply": 2})).status_code == 400
+    assert (await local.client.post(act(game), json={"action": "ground", "ply": 1})).status_code == 409
+    state = (await local.client.post(act(game), json={"action": "ground", "ply": 2})).json()  # blue, to move
+    assert state["state"] == "finished" and state["result"]["reason"] == "grounding"
+    assert state["status"].startswith("You declared grounding")
+    assert (await local.client.post(act(game), json={"action": "resign", "ply": 3})).status_code == 409
+
+    bot = (await local.new(mode="bot", level="easy", size="20x20"))["id"]
+    await local.move(bot, 5, 5, 0)
+    await local.until(bot, 2)
+    state = (await local.client.post(act(bot), json={"action": "resign", "ply": 2})).json()
+    assert state["state"] == "finished" and state["result"] == {"winner": "red", "reason": "resignation"}
 
 
 @pytest.mark.parametrize(

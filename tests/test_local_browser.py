@@ -35,11 +35,17 @@ async def server(tmp_path: Path) -> AsyncIterator[WebAppServer]:
         await services.close()
 
 
-def colour_at(browser: Phone, x: int, y: int) -> str:
-    """The colour of the dot on ``x-y`` (beside its centre: the last move has a light centre)."""
-    sx, sy = browser.screen(x, y)
-    cell = browser.js("return window.tochki.view.cell")
-    return dominant(browser.js(PIXEL, sx + cell * 0.2, sy))
+def colour_at(browser: Phone, x: int, y: int, expected: str, timeout: float = 3.0) -> str:
+    """The colour of the dot on ``x-y`` (beside its centre: the last move has a light centre), once it is
+    ``expected`` or ``timeout`` has passed (a confirm button that goes away resizes the board a moment later)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        sx, sy = browser.screen(x, y)
+        cell = browser.js("return window.tochki.view.cell")
+        found = dominant(browser.js(PIXEL, sx + cell * 0.2, sy))
+        if found == expected or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
 
 
 def choose(browser: Phone, key: str, value: str) -> None:
@@ -83,8 +89,7 @@ async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, t
         assert await run(phone.js, "return document.getElementById('blue-name').textContent") == "You"
         assert (await run(phone.js, "return location.search")) == f"?game={state['id']}"
         for (x, y), colour in (((10, 11), "blue"), ((10, 10), "red")):  # the start cross, by its pixels
-            sx, sy = await run(phone.screen, x, y)
-            assert dominant(await run(phone.js, PIXEL, sx, sy)) == colour, (x, y)
+            assert await run(colour_at, phone, x, y, colour) == colour, (x, y)
 
         # Taps choose a point, the page's own button confirms it; the bot answers each move.
         for number, (x, y) in enumerate([(5, 5), (15, 15), (5, 15)]):
@@ -98,7 +103,7 @@ async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, t
             assert button == [False, f"Play {x}-{y}"]
             await run(phone.js, "document.getElementById('confirm').click()")
             await run(phone.until, f"window.tochki.state.ply >= {ply + 1}", 10)
-            assert await run(colour_at, phone, x, y) == "blue", (x, y)  # the board shows the new dot
+            assert await run(colour_at, phone, x, y, "blue") == "blue", (x, y)  # the board shows the new dot
             await run(phone.until, f"window.tochki.state.ply === {ply + 2}", 30)  # the bot's answer arrives
         state = await run(phone.js, "return window.tochki.state")
         assert len(state["moves"]) == 6 and state["can_move"]
@@ -114,6 +119,15 @@ async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, t
         assert len(record.moves) == 6 and record.red == "🤖 Bot ★"
         await run(phone.js, "document.getElementById('png').click()")
         assert (await run(wait_file, downloads, ".png")).read_bytes()[:4] == b"\x89PNG"
+
+        # Resigning ends it (after the page asks): the result, and the replay slider of a finished game.
+        assert await run(phone.js, "return document.getElementById('ground').hidden") is False
+        await run(phone.js, "window.confirm = function () { return true; }; document.getElementById('resign').click()")
+        await run(phone.until, "window.tochki.state.state === 'finished'")
+        status = await run(phone.js, "return document.getElementById('status-text').textContent")
+        assert status == "You resigned; 🤖 Bot ★ wins", status
+        assert await run(phone.js, "return document.getElementById('resign').hidden")
+        assert not await run(phone.js, "return document.getElementById('replay').hidden")
 
         # Back to the list: the game is there.
         await run(phone.js, "document.getElementById('back').click()")
@@ -148,7 +162,7 @@ async def test_hot_seat_with_the_mouse_on_a_desktop(server: WebAppServer, tmp_pa
             await run(browser.until, f"window.tochki.selected === '{x}-{y}'")
             await run(browser.js, "document.getElementById('confirm').click()")
             await run(browser.until, f"window.tochki.state.ply === {ply + 1}")
-            assert await run(colour_at, browser, x, y) == colour, (x, y)
+            assert await run(colour_at, browser, x, y, colour) == colour, (x, y)
         status = await run(browser.js, "return document.getElementById('status-text').textContent")
         assert status == "Friend to move"
         await run(browser.click, 6, 4)

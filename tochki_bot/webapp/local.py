@@ -43,9 +43,9 @@ from ..services import (
     ServiceError,
     Services,
 )
-from .api import Api, Reply, error
+from .api import STATUS, Api, Reply, error
 from .auth import Viewer
-from .state import game_state, status_text
+from .state import game_state, plain, refusal_text, status_text
 
 ME = 1
 """The person at this computer."""
@@ -167,6 +167,8 @@ class LocalApi(Api):
         texts.update({key.removeprefix("local_"): t(lang, key) for key in LOCAL_TEXTS})
         texts.update({f"start_{s}": t(lang, f"start_{s}") for s in START_CHOICES})
         texts.update({f"level_{level}": t(lang, f"level_{level}") for level in LEVELS})
+        texts["resign"], texts["ground"] = t(lang, "cmd_resign"), t(lang, "cmd_ground")
+        texts["resign_confirm"] = plain(t(lang, "resign_confirm", id="{id}"))
         reply.body["local"] = {
             "boards": [f"{w}x{h}" for w, h in BOARD_CHOICES],
             "starts": list(START_CHOICES),
@@ -211,7 +213,31 @@ class LocalApi(Api):
                 assert opened.view.invite is not None
                 view = await lobby.accept_invite(opened.view.invite, self.person(FRIEND, lang))
         except ServiceError as exc:
-            return error(409, exc.problem.value, exc.problem.value)
+            return error(409, exc.problem.value, refusal_text(lang, exc))
+        return Reply(200, await self.state(view, viewer))
+
+    async def act(self, viewer: Viewer, game_id: int, body: Any) -> Reply:
+        """``{"action": "resign" | "ground", "ply": 57}``: the player (in hot-seat, the one to move) resigns, or
+        declares grounding on their move; 200 and the game's state, else the refusal as for a move."""
+        if not isinstance(body, dict):
+            return error(400, "bad_request", "a JSON object is expected")
+        action, ply = body.get("action"), body.get("ply")
+        if action not in ("resign", "ground") or not isinstance(ply, int) or isinstance(ply, bool):
+            return error(400, "bad_request", "action must be resign or ground, and ply an integer")
+        found = await self._readable(viewer, game_id, None)
+        if isinstance(found, Reply):
+            return found
+        lang = await self.language(viewer)
+        mover = await self.actor(found, viewer)
+        person = Person(mover.id, mover.first_name, language_code=mover.language_code)
+        play = self.services.play
+        try:
+            if action == "resign":
+                view = await play.resign(game_id, person, expected_ply=ply, origin="webapp")
+            else:
+                view = await play.ground(game_id, person, expected_ply=ply, origin="webapp")
+        except ServiceError as exc:
+            return error(STATUS.get(exc.problem, 409), exc.problem.value, refusal_text(lang, exc))
         return Reply(200, await self.state(view, viewer))
 
     async def export(self, viewer: Viewer, game_id: int, kind: str) -> Reply | tuple[bytes, str, str]:

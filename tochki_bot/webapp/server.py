@@ -17,6 +17,7 @@ server listens on a loopback address only and answers only this computer (``loca
 anyone else), and has three more routes:
 
 - ``POST /api/local/games`` with ``{"mode": "hotseat" | "bot", "level", "size", "start", "colour"}``: a new game;
+- ``POST /api/games/<id>/actions`` with ``{"action": "resign" | "ground", "ply": 57}``: resign, declare grounding;
 - ``GET /api/games/<id>/sgf``: the game's record (``application/x-go-sgf``, a download);
 - ``GET /api/games/<id>/png``: its board as a PNG (the bot's picture), when the server was given ``pictures``.
 """
@@ -229,6 +230,19 @@ class NewGameHandler(ApiHandler):
         self.reply(await self.ctx.api.new_game(self.viewer, body))
 
 
+class ActionHandler(ApiHandler):
+    """Local mode: resign, or declare grounding."""
+
+    async def post(self, game_id: str) -> None:
+        try:
+            body = json.loads(self.request.body or b"null")
+        except ValueError:
+            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+            return
+        assert isinstance(self.ctx.api, LocalApi)
+        self.reply(await self.ctx.api.act(self.viewer, int(game_id), body))
+
+
 class ExportHandler(ApiHandler):
     """Local mode: the game's SGF record or PNG picture, as a download."""
 
@@ -266,6 +280,7 @@ class WebAppApplication(tornado.web.Application):
         if local:
             routes += [
                 (r"/api/local/games", NewGameHandler, {"ctx": ctx}),
+                (game + r"/actions", ActionHandler, {"ctx": ctx}),
                 (game + r"/(sgf|png)", ExportHandler, {"ctx": ctx}),
             ]
         routes += [

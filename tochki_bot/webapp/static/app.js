@@ -501,6 +501,10 @@
     var m = $('message');
     if (!m.className) m.textContent = state.can_move && selected === null && replayAt === null ? texts.tap || '' : '';
     st.className = state.can_move ? 'mine' : '';
+    if (localMode) {
+      $('resign').hidden = state.state !== 'active' || !state.you;
+      $('ground').hidden = state.state !== 'active' || !state.can_move;
+    }
     tickClock();
   }
 
@@ -556,6 +560,8 @@
       $('sgf').href = 'api/games/' + id + '/sgf'; $('sgf').textContent = texts.sgf || 'SGF';
       $('png').href = 'api/games/' + id + '/png'; $('png').textContent = texts.png || 'PNG';
       $('png').hidden = !localMode.pictures;
+      $('resign').textContent = texts.resign || 'Resign'; $('ground').textContent = texts.ground || 'Ground';
+      $('resign').hidden = $('ground').hidden = true;
       if (history.replaceState) history.replaceState(null, '', '?game=' + id);
     }
     say(''); hideMain(); $('pick').hidden = true;
@@ -646,6 +652,19 @@
     box.appendChild(go);
     box.hidden = false;
   }
+
+  function act(kind) {  // resign, or declare grounding (in hot-seat: the side to move)
+    if (!state || busy) return;
+    var ask = kind === 'resign' ? (texts.resign_confirm || 'Resign?').replace('{id}', String(state.id)) : (texts.ground || '') + '?';
+    if (!window.confirm(ask)) return;
+    busy = true;
+    api('api/games/' + game.id + '/actions', { method: 'POST', body: { action: kind, ply: state.ply } }).then(function (r) {
+      busy = false;
+      if (r.status === 200) { clearSelection(); say(''); setState(r.body); } else say((r.body && r.body.message) || texts.error, true);
+    }, function () { busy = false; say(texts.offline || 'Offline', true); });
+  }
+  $('resign').addEventListener('click', function () { act('resign'); });
+  $('ground').addEventListener('click', function () { act('ground'); });
 
   var starting = false;
   function newGame() {
