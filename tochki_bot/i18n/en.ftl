@@ -458,24 +458,6 @@ me_bot =
     }.
 caption_bot_thinking = { $name } is thinking…
 
-# The Mini App (a page in Telegram with the live board). btn_webapp: the button under every board that opens it;
-# webapp_menu: the bot's menu button (its list of games).
-btn_webapp = 🎯 Open the board
-webapp_menu = Games
-webapp_games = Your games
-webapp_games_none = No games yet: start one in a chat with /new.
-webapp_your_move = Your move
-webapp_tap = tap a free point
-webapp_watching = you are watching
-webapp_error = Something went wrong; please try again.
-webapp_offline = No connection; trying again…
-webapp_lobby = Waiting for the second player
-webapp_you = you
-# The Telegram button that confirms the chosen point.
-webapp_play = Play { $point }
-# Under the replay slider of a finished game.
-webapp_replay = Move { $ply } of { $total }
-
 # Local mode (`tochki-bot local`): the same page on this computer, no Telegram. local_you and local_friend are the
 # names of the two people at the keyboard (hot-seat: the page plays for whichever of them is to move).
 local_title = Точки on this computer
@@ -496,3 +478,21 @@ local_games_none = No games yet.
 local_sgf = ⬇ SGF
 local_png = ⬇ PNG
 local_back = ‹ Games
+
+# The Mini App (a page in Telegram with the live board). btn_webapp: the button under every board that opens it;
+# webapp_menu: the bot's menu button (its list of games).
+btn_webapp = 🎯 Open the board
+webapp_menu = Games
+webapp_games = Your games
+webapp_games_none = No games yet: start one in a chat with /new.
+webapp_your_move = Your move
+webapp_tap = tap a free point
+webapp_watching = you are watching
+webapp_error = Something went wrong; please try again.
+webapp_offline = No connection; trying again…
+webapp_lobby = Waiting for the second player
+webapp_you = you
+# The Telegram button that confirms the chosen point.
+webapp_play = Play { $point }
+# Under the replay slider of a finished game.
+webapp_replay = Move { $ply } of { $total }

@@ -491,24 +491,6 @@ me_bot =
     }.
 caption_bot_thinking = { $name } думает…
 
-# The Mini App (a page in Telegram with the live board). btn_webapp: the button under every board that opens it;
-# webapp_menu: the bot's menu button (its list of games).
-btn_webapp = 🎯 Открыть доску
-webapp_menu = Игры
-webapp_games = Ваши игры
-webapp_games_none = Игр пока нет: начните игру в чате командой /new.
-webapp_your_move = Ваш ход
-webapp_tap = нажмите на свободную точку
-webapp_watching = вы зритель
-webapp_error = Что-то пошло не так; попробуйте ещё раз.
-webapp_offline = Нет связи; пробую снова…
-webapp_lobby = Ждём второго игрока
-webapp_you = вы
-# The Telegram button that confirms the chosen point.
-webapp_play = Сходить { $point }
-# Under the replay slider of a finished game.
-webapp_replay = Ход { $ply } из { $total }
-
 # Local mode (`tochki-bot local`): the same page on this computer, no Telegram. local_you and local_friend are the
 # names of the two people at the keyboard (hot-seat: the page plays for whichever of them is to move).
 local_title = Точки на этом компьютере
@@ -529,3 +511,21 @@ local_games_none = Игр пока нет.
 local_sgf = ⬇ SGF
 local_png = ⬇ PNG
 local_back = ‹ Игры
+
+# The Mini App (a page in Telegram with the live board). btn_webapp: the button under every board that opens it;
+# webapp_menu: the bot's menu button (its list of games).
+btn_webapp = 🎯 Открыть доску
+webapp_menu = Игры
+webapp_games = Ваши игры
+webapp_games_none = Игр пока нет: начните игру в чате командой /new.
+webapp_your_move = Ваш ход
+webapp_tap = нажмите на свободную точку
+webapp_watching = вы зритель
+webapp_error = Что-то пошло не так; попробуйте ещё раз.
+webapp_offline = Нет связи; пробую снова…
+webapp_lobby = Ждём второго игрока
+webapp_you = вы
+# The Telegram button that confirms the chosen point.
+webapp_play = Сходить { $point }
+# Under the replay slider of a finished game.
+webapp_replay = Ход { $ply } из { $total }
