@@ -26,6 +26,7 @@ LAYERS = {
     "tochki_bot.telegram": 3,
     "tochki_bot.webapp": 3,
     "tochki_bot.config": 3,
+    "tochki_bot.local": 3,
     "tochki_bot.__main__": 4,
     "tochki_bot": 4,
 }
@@ -50,9 +51,19 @@ ALLOWED = {
     },
     "tochki_bot.webapp": {"tochki_bot.webapp", "tochki_bot.services", "tochki_bot.engine", "tochki_bot.i18n"},
     "tochki_bot.config": {"tochki_bot.services"},
+    "tochki_bot.local": {
+        "tochki_bot.local",
+        "tochki_bot.webapp",
+        "tochki_bot.services",
+        "tochki_bot.engine",
+        "tochki_bot.i18n",
+        "tochki_bot.pictures",
+        "render",
+    },
     "tochki_bot.__main__": {
         "tochki_bot",
         "tochki_bot.config",
+        "tochki_bot.local",
         "tochki_bot.services",
         "tochki_bot.telegram",
         "tochki_bot.webapp",
@@ -60,7 +71,8 @@ ALLOWED = {
     "tochki_bot": set(),
 }
 """Which of our packages each part may import. Front ends (``telegram``, ``webapp``, the CLI) never import
-``storage``; the Mini App (``webapp``) never imports the Telegram front end, nor it the Mini App."""
+``storage``; the Mini App (``webapp``) never imports the Telegram front end, nor it the Mini App; local mode
+(``tochki_bot.local``: the Mini App plus the bot's pictures) never imports Telegram."""
 WEB_SERVERS = ("tornado", "aiohttp")
 """Only the front ends that serve HTTP (the Mini App, the webhook) know a web framework."""
 

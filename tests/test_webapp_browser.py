@@ -68,9 +68,19 @@ def screenshots(tmp_path: Path) -> Path:
 
 class Phone:
     """One headless Chromium at phone size with Telegram's script stubbed for one person. Its methods block: call
-    them through ``asyncio.to_thread`` (the server runs in the test's event loop)."""
+    them through ``asyncio.to_thread`` (the server runs in the test's event loop).
 
-    def __init__(self, init_data: str, theme: dict[str, str]) -> None:
+    Without ``init_data`` there is no stub (local mode: no Telegram); ``size`` and ``mobile=False`` make it a
+    desktop browser with a mouse instead."""
+
+    def __init__(
+        self,
+        init_data: str | None,
+        theme: dict[str, str] | None = None,
+        *,
+        size: tuple[int, int] = PHONE,
+        mobile: bool = True,
+    ) -> None:
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM  # type: ignore[assignment]
         for flag in (
@@ -84,7 +94,7 @@ class Phone:
             "--disable-component-update",
             "--disable-sync",
             "--hide-scrollbars",
-            f"--window-size={PHONE[0]},{PHONE[1]}",
+            f"--window-size={size[0]},{size[1]}",
             # Nothing leaves this machine: every name but the loopback fails to resolve.
             "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
         ):
@@ -93,11 +103,13 @@ class Phone:
         cdp = self.driver.execute_cdp_cmd
         cdp(
             "Emulation.setDeviceMetricsOverride",
-            {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True},
+            {"width": size[0], "height": size[1], "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile},
         )
-        cdp("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        stub = STUB.read_text().replace("__INIT_DATA__", json.dumps(init_data)).replace("__THEME__", json.dumps(theme))
-        cdp("Page.addScriptToEvaluateOnNewDocument", {"source": stub})
+        if mobile:
+            cdp("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        if init_data is not None:
+            stub = STUB.read_text().replace("__INIT_DATA__", json.dumps(init_data))
+            cdp("Page.addScriptToEvaluateOnNewDocument", {"source": stub.replace("__THEME__", json.dumps(theme))})
 
     def open(self, url: str) -> None:
         self.driver.get(url)
@@ -139,6 +151,14 @@ class Phone:
         at = self.screen(x, y)
         self.touch("touchStart", [at])
         self.touch("touchEnd", [])
+
+    def click(self, x: int, y: int) -> None:
+        """A mouse click on point ``x-y``."""
+        at_x, at_y = self.screen(x, y)
+        for kind in ("mousePressed", "mouseReleased"):
+            self.driver.execute_cdp_cmd(
+                "Input.dispatchMouseEvent", {"type": kind, "x": at_x, "y": at_y, "button": "left", "clickCount": 1}
+            )
 
     def pinch(self, centre: tuple[float, float], start: float, end: float, steps: int = 8) -> None:
         """Two fingers ``start`` px apart move to ``end`` px apart around ``centre``."""

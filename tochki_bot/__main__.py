@@ -4,6 +4,7 @@
 - ``tochki-bot --webhook https://example.org/tochki --secret-token S [--listen 127.0.0.1 --port 8443]``: webhook mode.
 - ``tochki-bot check``: what the bot would use (database, Bot API, token, Mini App), and whether it would start.
 - ``tochki-bot backup PATH``: a consistent copy of the live database.
+- ``tochki-bot local [--port 8080] [--open]``: play on this computer, no token, no Telegram (``tochki_bot.local``).
 - ``tochki-bot --version``.
 
 Before the bot starts, the database, the webhook's port and the Bot API are checked, in that order, and a start
@@ -16,9 +17,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import logging
 import os
+import signal
 import sys
+import threading
 from dataclasses import replace
 from enum import IntEnum
 from importlib.metadata import PackageNotFoundError
@@ -53,6 +57,8 @@ class ExitStatus(IntEnum):
     """The database cannot be opened for writing, or a newer version of the bot wrote it."""
     PORT_IN_USE = 7
     """The webhook's port is in use (or the address cannot be listened on)."""
+    NOT_LOOPBACK = 8
+    """``local`` was asked to listen on an address other computers reach: it serves this computer only."""
     INTERRUPTED = 130
     """Stopped with Ctrl-C before the bot started."""
 
@@ -77,10 +83,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tochki-bot",
         description="A Telegram bot for playing Точки (Points) by the sports rules. "
-        "Configuration comes from the environment: TELEGRAM_BOT_TOKEN (required), TOCHKI_DB, "
+        "Configuration comes from the environment: TELEGRAM_BOT_TOKEN (required, except by local), TOCHKI_DB, "
         "TELEGRAM_API_BASE_URL, TELEGRAM_FILE_BASE_URL, LOG_LEVEL, TOCHKI_START_RETRIES, TOCHKI_START_RETRY_DELAY, "
         "TOCHKI_AI_WORKERS, TOCHKI_AI_SECONDS; the Mini App: TOCHKI_WEBAPP_URL, TOCHKI_WEBAPP_LISTEN, "
-        "TOCHKI_WEBAPP_NAME.",
+        "TOCHKI_WEBAPP_NAME; local mode: TOCHKI_LOCAL_DB.",
     )
     parser.add_argument("--version", action="version", version=f"tochki-bot {version()}")
     parser.add_argument(
@@ -105,6 +111,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     backup = sub.add_parser("backup", help="write a consistent copy of the database to PATH")
     backup.add_argument("path")
+    local = sub.add_parser(
+        "local",
+        help="play on this computer, no token, no Telegram: hot-seat or against the bot, in a browser at "
+        "http://127.0.0.1:8080/ (games in ./tochki-local.db, or TOCHKI_LOCAL_DB)",
+    )
+    local.add_argument("--port", dest="local_port", type=int, default=8080, help="port to serve on (default 8080)")
+    local.add_argument(
+        "--listen",
+        dest="local_listen",
+        default="127.0.0.1",
+        help="address to serve on: 127.0.0.1 (the default), ::1 or localhost; nothing other computers reach",
+    )
+    local.add_argument("--open", action="store_true", help="open the page in this computer's browser")
+    local.add_argument("--lang", choices=("en", "ru"), help="the page's language (default: from LANG)")
     return parser
 
 
@@ -334,11 +354,102 @@ def backup(target: str) -> int:
     return ExitStatus.OK
 
 
+# ----------------------------------------------------------------------------------------------------------------------
+# local
+
+
+def cannot_listen(listen: str, port: int, error: OSError) -> str:
+    """Why local mode cannot listen on ``listen:port``, and what to do (the webhook's wording)."""
+    if error.errno == errno.EADDRINUSE:
+        why = "the port is in use by another program: stop it, or choose another --port"
+    elif error.errno == errno.EACCES:
+        why = "this user may not listen on that port (below 1024): choose another --port"
+    else:
+        why = f"{error.strerror or error}: check --listen and --port"
+    return f"cannot listen on {listen}:{port} for local mode: {why}"
+
+
+def local(args: argparse.Namespace) -> int:
+    """Serve local games until SIGINT / SIGTERM; the exit status."""
+    from .local import CannotListen, local_path, open_browser, serve
+    from .webapp.local import loopback_listen
+
+    config, problems = Config.read()
+    problems = [p for p in problems if p.startswith(("TOCHKI_AI_", "LOG_LEVEL"))]  # no token, no Telegram here
+    if problems:
+        say(problems[0])
+        return ExitStatus.CONFIG
+    listen, port = args.local_listen, args.local_port
+    if not loopback_listen(listen):
+        say(f"local mode serves this computer only: --listen must be 127.0.0.1, ::1 or localhost, not {listen}")
+        return ExitStatus.NOT_LOOPBACK
+    if not 0 <= port < 65536:
+        say(f"--port must be a port number from 1 to 65535, not {port}")
+        return ExitStatus.CONFIG
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    path = local_path()
+    language = args.lang or os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG")
+
+    served: list[str] = []
+
+    def ready(url: str) -> None:
+        served.append(url)
+        print(f"Точки: play at {url} (games in {os.path.abspath(path)}; Ctrl-C stops)", flush=True)
+        if args.open:
+
+            def browse() -> None:
+                if not open_browser(url):
+                    say(f"no browser to open here: open {url} yourself")
+
+            threading.Thread(target=browse, daemon=True).start()
+
+    async def run() -> None:
+        report = await inspect_database(path)
+        if report.problem is not None:
+            raise report.problem
+        await serve(
+            path,
+            listen=listen,
+            port=port,
+            language=(language or "en")[:2].lower(),
+            ai_workers=config.ai_workers,
+            ai_seconds=config.ai_seconds,
+            ready=ready,
+        )
+
+    def done() -> None:
+        """Stopping: another Ctrl-C (or SIGTERM) while the program ends changes nothing."""
+        if served:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+    try:
+        try:
+            asyncio.run(run())
+        finally:
+            done()
+    except KeyboardInterrupt:
+        done()
+        if served:  # the moves are committed as they are made: nothing is lost
+            return ExitStatus.OK
+        say("stopped before the page was served")
+        return ExitStatus.INTERRUPTED
+    except (CannotOpen, SchemaTooNew) as exc:
+        say(str(exc))
+        return ExitStatus.DATABASE
+    except CannotListen as exc:
+        say(cannot_listen(listen, port, exc.error))
+        return ExitStatus.PORT_IN_USE
+    return ExitStatus.OK
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run what the command line asks for; returns the exit status."""
     args = _parser().parse_args(argv)
     if args.command == "backup":
         return backup(args.path)
+    if args.command == "local":
+        return local(args)
     if args.command == "check":
         try:
             return asyncio.run(check())

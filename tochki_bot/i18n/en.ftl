@@ -458,6 +458,27 @@ me_bot =
     }.
 caption_bot_thinking = { $name } is thinking…
 
+# Local mode (`tochki-bot local`): the same page on this computer, no Telegram. local_you and local_friend are the
+# names of the two people at the keyboard (hot-seat: the page plays for whichever of them is to move).
+local_title = Точки on this computer
+local_you = You
+local_friend = Friend
+local_new = New game
+local_hotseat = Two players
+local_bot = Against the bot
+local_board = Board
+local_start = Start
+local_colour = You play
+local_blue = blue
+local_red = red
+local_random = by lot
+local_go = Start the game
+local_games = Games
+local_games_none = No games yet.
+local_sgf = ⬇ SGF
+local_png = ⬇ PNG
+local_back = ‹ Games
+
 # The Mini App (a page in Telegram with the live board). btn_webapp: the button under every board that opens it;
 # webapp_menu: the bot's menu button (its list of games).
 btn_webapp = 🎯 Open the board

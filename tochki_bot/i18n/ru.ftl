@@ -491,6 +491,27 @@ me_bot =
     }.
 caption_bot_thinking = { $name } думает…
 
+# Local mode (`tochki-bot local`): the same page on this computer, no Telegram. local_you and local_friend are the
+# names of the two people at the keyboard (hot-seat: the page plays for whichever of them is to move).
+local_title = Точки на этом компьютере
+local_you = Вы
+local_friend = Друг
+local_new = Новая игра
+local_hotseat = Вдвоём
+local_bot = С ботом
+local_board = Доска
+local_start = Начало
+local_colour = Вы играете
+local_blue = синими
+local_red = красными
+local_random = по жребию
+local_go = Начать игру
+local_games = Игры
+local_games_none = Игр пока нет.
+local_sgf = ⬇ SGF
+local_png = ⬇ PNG
+local_back = ‹ Игры
+
 # The Mini App (a page in Telegram with the live board). btn_webapp: the button under every board that opens it;
 # webapp_menu: the bot's menu button (its list of games).
 btn_webapp = 🎯 Открыть доску

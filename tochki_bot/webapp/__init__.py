@@ -4,12 +4,14 @@ in the chat).
 
 ``WebAppServer`` serves the page and the JSON API (``server``); ``Api`` is what the API may show and do for a
 verified viewer (``api``); ``auth`` checks Telegram's signed ``initData`` (a pluggable ``Authenticator``); ``state``
-builds the JSON the page draws from. This package imports the services, i18n and engine values: never storage,
+builds the JSON the page draws from; ``local`` is local mode (``tochki-bot local``: no Telegram, this computer
+only, hot-seat and the bot). This package imports the services, i18n and engine values: never storage,
 never Telegram.
 """
 
 from .api import Api, RateLimit, Reply, start_target, update_id_of
 from .auth import Authenticator, InitDataAuthenticator, Viewer, sign_init_data, verify_init_data
+from .local import LocalApi, LocalAuthenticator
 from .server import TELEGRAM_JS, WebAppServer
 
 __all__ = [
@@ -17,6 +19,8 @@ __all__ = [
     "Api",
     "Authenticator",
     "InitDataAuthenticator",
+    "LocalApi",
+    "LocalAuthenticator",
     "RateLimit",
     "Reply",
     "Viewer",

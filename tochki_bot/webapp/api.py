@@ -163,6 +163,7 @@ class Api:
         self.services = services
         self.poll_timeout = poll_timeout
         self.waiters = Waiters()
+        self.waits_per_user = WAITS_PER_USER
         self.closed = False
         self._unsubscribe = services.changes.subscribe(self._on_change)
 
@@ -248,7 +249,7 @@ class Api:
             return found
         if version_of(found) != version:
             return Reply(200, await self.state(found, viewer))
-        if self.waiters.per_user.get(viewer.id, 0) >= WAITS_PER_USER:
+        if self.waiters.per_user.get(viewer.id, 0) >= self.waits_per_user:
             return error(429, "too_many_waits", headers={"Retry-After": "5"})
         self.waiters.per_user[viewer.id] = self.waiters.per_user.get(viewer.id, 0) + 1
         event = self.waiters.enter(game_id)
@@ -272,6 +273,11 @@ class Api:
     # --------------------------------------------------------------------------------------------------------------
     # Moving
 
+    async def actor(self, view: GameView, viewer: Viewer) -> Viewer:
+        """Who a move of ``viewer``'s in this game is made by: the viewer (local mode's hot-seat games differ). The
+        idempotency key stays the viewer's."""
+        return viewer
+
     async def move(self, viewer: Viewer, game_id: int, body: Any, key: str | None = None) -> Reply:
         """``{"x": 20, "y": 18, "ply": 57, "key": "..."}``: a dot for the viewer, if it is their move at ``ply``."""
         lang = await self.language(viewer)
@@ -287,7 +293,8 @@ class Api:
         found = await self._readable(viewer, game_id, None)  # strangers learn nothing of the game, not even its state
         if isinstance(found, Reply):
             return found
-        person = Person(viewer.id, viewer.first_name, viewer.last_name, viewer.username, viewer.language_code)
+        mover = await self.actor(found, viewer)
+        person = Person(mover.id, mover.first_name, mover.last_name, mover.username, mover.language_code)
         try:
             view = await self.services.play.move(
                 game_id,

@@ -11,6 +11,15 @@ Routes (every ``/api/`` call sends ``Authorization: tma <initData>``; without va
 - ``POST /api/games/<id>/moves`` with ``{"x": 20, "y": 18, "ply": 57, "key": "..."}``: 200 and the new state, 401
   bad auth, 403 not your game or not your move, 409 stale ply (with the current state), 422 illegal point, 429 too
   many requests (per person: ``RateLimit``).
+
+In local mode (``WebAppServer(local=True)``, ``tochki-bot local``) there is no initData and no Telegram script; the
+server listens on a loopback address only and answers only this computer (``local.request_problem``: 403 for
+anyone else), and has three more routes:
+
+- ``POST /api/local/games`` with ``{"mode": "hotseat" | "bot", "level", "size", "start", "colour"}``: a new game;
+- ``POST /api/games/<id>/actions`` with ``{"action": "resign" | "ground", "ply": 57}``: resign, declare grounding;
+- ``GET /api/games/<id>/sgf``: the game's record (``application/x-go-sgf``, a download);
+- ``GET /api/games/<id>/png``: its board as a PNG (the bot's picture), when the server was given ``pictures``.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import socket
 from importlib import resources
 from typing import Any
 
+import tornado.httputil
 import tornado.web
 from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
@@ -28,6 +38,7 @@ from tornado.netutil import bind_sockets
 from ..services import Services
 from .api import Api, RateLimit, Reply
 from .auth import Authenticator, InitDataAuthenticator, Viewer
+from .local import LocalApi, LocalAuthenticator, Pictures, loopback_listen, request_problem
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +52,10 @@ MAX_BODY = 16 * 1024
 def page_files(telegram_js: str) -> dict[str, tuple[bytes, str]]:
     """The page's files as served: ``index.html`` (with the address of Telegram's script), the script, the styles."""
     folder = resources.files(__package__).joinpath("static")
-    index = folder.joinpath("index.html").read_text(encoding="utf-8").replace("{{TELEGRAM_JS}}", telegram_js)
+    index = folder.joinpath("index.html").read_text(encoding="utf-8")
+    if not telegram_js:  # local mode: no Telegram, so no script of Telegram's
+        index = index.replace('<script src="{{TELEGRAM_JS}}"></script>\n', "")
+    index = index.replace("{{TELEGRAM_JS}}", telegram_js)
     files = {"": (index.encode(), "text/html; charset=utf-8")}
     for name, kind in STATIC.items():
         files[name] = (folder.joinpath(name).read_bytes(), kind)
@@ -68,6 +82,20 @@ class Context:
         self.rate = rate
         self.files = files
         self.policy = ""
+        self.local_port: int | None = None
+        """Local mode: the port this computer's browser reaches the server on (``None``: not local mode)."""
+
+    def refusal(self, request: tornado.httputil.HTTPServerRequest) -> str | None:
+        """Local mode: why a request may not be served (not from this computer), or ``None``."""
+        if self.local_port is None:
+            return None
+        problem = request_problem(
+            request.remote_ip, request.headers.get("Host"), self.local_port, request.headers.get("Origin")
+        )
+        json_type = request.headers.get("Content-Type", "").startswith("application/json")
+        if problem is None and request.method == "POST" and not json_type:
+            problem = "a JSON body is expected"  # a form another page posts here has no JSON type
+        return problem
 
 
 class PageHandler(tornado.web.RequestHandler):
@@ -81,6 +109,13 @@ class PageHandler(tornado.web.RequestHandler):
     def set_default_headers(self) -> None:
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
+
+    def prepare(self) -> None:
+        problem = self.ctx.refusal(self.request)
+        if problem is not None:
+            self.set_status(403)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(f"403: {problem}\n")
 
     def get(self, name: str) -> None:
         found = self.ctx.files.get(name)
@@ -121,6 +156,10 @@ class ApiHandler(tornado.web.RequestHandler):
         self.finish(json.dumps({"error": "http_" + str(status_code), "message": self._reason}))
 
     def prepare(self) -> None:
+        problem = self.ctx.refusal(self.request)
+        if problem is not None:
+            self.reply(Reply(403, {"error": "forbidden", "message": problem}))
+            return
         viewer = self.ctx.authenticator.authenticate(self.request.headers.get("Authorization"))
         if viewer is None:
             self.set_header("WWW-Authenticate", "tma")
@@ -178,6 +217,47 @@ class MovesHandler(ApiHandler):
         self.reply(await self.ctx.api.move(self.viewer, int(game_id), body, key))
 
 
+class NewGameHandler(ApiHandler):
+    """Local mode: a new game, hot-seat or against the bot."""
+
+    async def post(self) -> None:
+        try:
+            body = json.loads(self.request.body or b"null")
+        except ValueError:
+            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+            return
+        assert isinstance(self.ctx.api, LocalApi)
+        self.reply(await self.ctx.api.new_game(self.viewer, body))
+
+
+class ActionHandler(ApiHandler):
+    """Local mode: resign, or declare grounding."""
+
+    async def post(self, game_id: str) -> None:
+        try:
+            body = json.loads(self.request.body or b"null")
+        except ValueError:
+            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+            return
+        assert isinstance(self.ctx.api, LocalApi)
+        self.reply(await self.ctx.api.act(self.viewer, int(game_id), body))
+
+
+class ExportHandler(ApiHandler):
+    """Local mode: the game's SGF record or PNG picture, as a download."""
+
+    async def get(self, game_id: str, kind: str) -> None:
+        assert isinstance(self.ctx.api, LocalApi)
+        found = await self.ctx.api.export(self.viewer, int(game_id), kind)
+        if isinstance(found, Reply):
+            self.reply(found)
+            return
+        body, content_type, file_name = found
+        self.set_header("Content-Type", content_type)
+        self.set_header("Content-Disposition", f'attachment; filename="{file_name}"')
+        self.finish(body)
+
+
 class NotFoundHandler(ApiHandler):
     """Any other ``/api/`` path (after authentication, so strangers learn nothing of the routes)."""
 
@@ -188,20 +268,26 @@ class NotFoundHandler(ApiHandler):
 
 
 class WebAppApplication(tornado.web.Application):
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, *, local: bool = False) -> None:
         game = r"/api/games/([0-9]{1,12})"
-        super().__init__(
-            [
-                (r"/api/session", SessionHandler, {"ctx": ctx}),
-                (r"/api/games", GamesHandler, {"ctx": ctx}),
-                (game, GameHandler, {"ctx": ctx}),
-                (game + r"/updates", UpdatesHandler, {"ctx": ctx}),
-                (game + r"/moves", MovesHandler, {"ctx": ctx}),
-                (r"/api/.*", NotFoundHandler, {"ctx": ctx}),
-                (r"/(|app\.js|app\.css)", PageHandler, {"ctx": ctx}),
-            ],
-            compress_response=True,
-        )
+        routes: list[tuple[str, type[tornado.web.RequestHandler], dict[str, Any]]] = [
+            (r"/api/session", SessionHandler, {"ctx": ctx}),
+            (r"/api/games", GamesHandler, {"ctx": ctx}),
+            (game, GameHandler, {"ctx": ctx}),
+            (game + r"/updates", UpdatesHandler, {"ctx": ctx}),
+            (game + r"/moves", MovesHandler, {"ctx": ctx}),
+        ]
+        if local:
+            routes += [
+                (r"/api/local/games", NewGameHandler, {"ctx": ctx}),
+                (game + r"/actions", ActionHandler, {"ctx": ctx}),
+                (game + r"/(sgf|png)", ExportHandler, {"ctx": ctx}),
+            ]
+        routes += [
+            (r"/api/.*", NotFoundHandler, {"ctx": ctx}),
+            (r"/(|app\.js|app\.css)", PageHandler, {"ctx": ctx}),
+        ]
+        super().__init__(routes, compress_response=True)
 
     def log_request(self, handler: tornado.web.RequestHandler) -> None:
         """Requests are logged at debug level only (initData is never logged)."""
@@ -212,36 +298,62 @@ class WebAppApplication(tornado.web.Application):
 
 class WebAppServer:
     """The Mini App's server on ``listen:port`` over the bot's services; ``start(services)`` listens, ``stop``
-    closes. ``authenticator`` decides who calls (Telegram's initData, signed for ``token``, by default)."""
+    closes. ``authenticator`` decides who calls (Telegram's initData, signed for ``token``, by default).
+
+    ``local=True``: local mode (no Telegram; ``local.LocalAuthenticator`` in ``language`` by default, the page
+    without Telegram's script, new games and exports, ``pictures`` to draw PNGs). It refuses (``ValueError``) to
+    listen anywhere but on a loopback address."""
 
     def __init__(
         self,
         *,
-        token: str,
+        token: str = "",
         listen: str = "127.0.0.1",
         port: int = 8080,
         authenticator: Authenticator | None = None,
         rate: RateLimit | None = None,
         telegram_js: str = TELEGRAM_JS,
         poll_timeout: float | None = None,
+        local: bool = False,
+        language: str | None = None,
+        pictures: Pictures | None = None,
     ) -> None:
+        if local and not loopback_listen(listen):
+            raise ValueError(f"local mode listens on this computer only (127.0.0.1, ::1, localhost), not {listen}")
+        if not local and not token and authenticator is None:
+            raise ValueError("the Mini App needs the bot's token to check initData")
         self.listen = listen
         self.port = port
-        self.authenticator = authenticator or InitDataAuthenticator(token)
+        self.local = local
+        self.pictures = pictures
+        self.authenticator = authenticator or (LocalAuthenticator(language) if local else InitDataAuthenticator(token))
         self.rate = rate or RateLimit()
-        self.telegram_js = telegram_js
+        self.telegram_js = "" if local else telegram_js
         self.poll_timeout = poll_timeout
         self.api: Api | None = None
         self._http: HTTPServer | None = None
 
     async def start(self, services: Services) -> None:
         """Listen (port 0: any free port, then ``self.port`` says which)."""
-        api = self.api = Api(services) if self.poll_timeout is None else Api(services, poll_timeout=self.poll_timeout)
+        options: dict[str, Any] = {} if self.poll_timeout is None else {"poll_timeout": self.poll_timeout}
+        if self.local:
+            api: Api = LocalApi(services, pictures=self.pictures, **options)
+        else:
+            api = Api(services, **options)
         ctx = Context(api, self.authenticator, self.rate, page_files(self.telegram_js))
         ctx.policy = csp(self.telegram_js)
-        sockets = bind_sockets(self.port, address=self.listen, family=socket.AF_UNSPEC)
+        try:
+            sockets = bind_sockets(self.port, address=self.listen, family=socket.AF_UNSPEC)
+        except BaseException:
+            api.close()
+            raise
+        self.api = api
         self.port = sockets[0].getsockname()[1]
-        self._http = HTTPServer(WebAppApplication(ctx), max_body_size=MAX_BODY, idle_connection_timeout=120.0)
+        if self.local:
+            ctx.local_port = self.port
+        self._http = HTTPServer(
+            WebAppApplication(ctx, local=self.local), max_body_size=MAX_BODY, idle_connection_timeout=120.0
+        )
         self._http.add_sockets(sockets)
         log.info("webapp: listening on %s:%d", self.listen, self.port)
 

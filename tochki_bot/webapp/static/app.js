@@ -1,5 +1,6 @@
 /* Точки Mini App: the live board of a game (zoom, pan, tap a point, confirm), a player's games, replays.
-   No framework: the API is tochki_bot/webapp/server.py; the state's format is tochki_bot/webapp/state.py. */
+   No framework: the API is tochki_bot/webapp/server.py; the state's format is tochki_bot/webapp/state.py.
+   Local mode (tochki-bot local: no Telegram, the session says "local"): a new-game form, hot-seat, downloads. */
 (function () {
   'use strict';
   var tg = (window.Telegram && window.Telegram.WebApp) || null;
@@ -17,6 +18,8 @@
   var moveKey = null;     // its idempotency key (kept while it may need sending again)
   var polling = 0;        // bumped to end the running long poll
   var fromList = false;
+  var localMode = null;   // local mode: the new game's choices (boards, starts, levels, colours, pictures)
+  var choice = { mode: 'bot', level: 'normal', size: '20x20', start: 'cross', colour: 'blue' };
   var colours = {};
   var clockTimer = null, deadline = null;
   var R = 18;             // the rulers along the edges, in CSS pixels
@@ -486,7 +489,8 @@
   function header() {
     ['blue', 'red'].forEach(function (colour) {
       var p = state.players[colour];
-      $(colour + '-name').textContent = p.name + (state.you === colour ? ' (' + (texts.you || 'you') + ')' : '');
+      var mine = state.you === colour && !localMode;  // locally the names say it ("You"); hot-seat plays both sides
+      $(colour + '-name').textContent = p.name + (mine ? ' (' + (texts.you || 'you') + ')' : '');
       $(colour + '-score').textContent = String(p.score);
       document.querySelector('.side.' + colour).classList.toggle('turn', state.to_move === colour);
     });
@@ -497,6 +501,10 @@
     var m = $('message');
     if (!m.className) m.textContent = state.can_move && selected === null && replayAt === null ? texts.tap || '' : '';
     st.className = state.can_move ? 'mine' : '';
+    if (localMode) {
+      $('resign').hidden = state.state !== 'active' || !state.you;
+      $('ground').hidden = state.state !== 'active' || !state.can_move;
+    }
     tickClock();
   }
 
@@ -547,6 +555,15 @@
     $('games').hidden = true; $('game').hidden = false; $('fatal').hidden = true;
     $('back').hidden = !fromList;
     if (tg && tg.BackButton) { if (fromList) tg.BackButton.show(); else tg.BackButton.hide(); }
+    $('exports').hidden = !localMode;
+    if (localMode) {
+      $('sgf').href = 'api/games/' + id + '/sgf'; $('sgf').textContent = texts.sgf || 'SGF';
+      $('png').href = 'api/games/' + id + '/png'; $('png').textContent = texts.png || 'PNG';
+      $('png').hidden = !localMode.pictures;
+      $('resign').textContent = texts.resign || 'Resign'; $('ground').textContent = texts.ground || 'Ground';
+      $('resign').hidden = $('ground').hidden = true;
+      if (history.replaceState) history.replaceState(null, '', '?game=' + id);
+    }
     say(''); hideMain(); $('pick').hidden = true;
     resize();
     var token = polling;
@@ -558,7 +575,12 @@
     }, function () { fatal(texts.offline || 'Offline'); });
   }
 
-  function backToList() { polling++; game = null; state = null; hideMain(); if (tg && tg.BackButton) tg.BackButton.hide(); showGames(); }
+  function backToList() {
+    polling++; game = null; state = null; hideMain();
+    if (tg && tg.BackButton) tg.BackButton.hide();
+    if (localMode && history.replaceState) history.replaceState(null, '', location.pathname);
+    showGames();
+  }
   $('back').addEventListener('click', backToList);
   if (tg && tg.BackButton) tg.BackButton.onClick(backToList);
 
@@ -568,6 +590,7 @@
   function showGames() {
     $('game').hidden = true; $('games').hidden = false;
     $('games-title').textContent = texts.games || '';
+    if (localMode) newForm();
     api('api/games').then(function (r) {
       if (r.status !== 200) { fatal((r.body && r.body.message) || texts.error); return; }
       var list = $('games-list');
@@ -594,6 +617,67 @@
   }
 
   // ------------------------------------------------------------------------------------------------------------------
+  // Local mode: a new game, hot-seat or against the bot
+
+  function chips(box, key, values, label) {
+    var row = document.createElement('div'); row.className = 'row'; row.id = 'opt-' + key;
+    if (label) { var l = document.createElement('div'); l.className = 'label'; l.textContent = label; row.appendChild(l); }
+    var list = document.createElement('div'); list.className = 'chips';
+    values.forEach(function (v) {
+      var b = document.createElement('button');
+      b.type = 'button'; b.className = 'chip' + (choice[key] === v[0] ? ' on' : ''); b.textContent = v[1]; b.dataset.value = v[0];
+      b.addEventListener('click', function () {
+        choice[key] = v[0];
+        Array.prototype.forEach.call(list.children, function (c) { c.classList.toggle('on', c === b); });
+        $('opt-level').hidden = choice.mode !== 'bot';
+      });
+      list.appendChild(b);
+    });
+    row.appendChild(list); box.appendChild(row);
+  }
+
+  function newForm() {
+    var box = $('new'), m = localMode;
+    box.textContent = '';
+    var h = document.createElement('h1'); h.textContent = texts.new || 'New game'; box.appendChild(h);
+    chips(box, 'mode', [['bot', texts.bot], ['hotseat', texts.hotseat]]);
+    chips(box, 'level', m.levels.map(function (v, k) { return [v, new Array(k + 2).join('★') + ' ' + (texts['level_' + v] || v)]; }));
+    chips(box, 'size', m.boards.map(function (v) { return [v, v]; }), texts.board);
+    chips(box, 'start', m.starts.map(function (v) { return [v, texts['start_' + v] || v]; }), texts.start);
+    chips(box, 'colour', m.colours.map(function (v) { return [v, texts[v] || v]; }), texts.colour);
+    $('opt-level').hidden = choice.mode !== 'bot';
+    var go = document.createElement('button');
+    go.type = 'button'; go.id = 'go'; go.textContent = texts.go || 'Start';
+    go.addEventListener('click', newGame);
+    box.appendChild(go);
+    box.hidden = false;
+  }
+
+  function act(kind) {  // resign, or declare grounding (in hot-seat: the side to move)
+    if (!state || busy) return;
+    var ask = kind === 'resign' ? (texts.resign_confirm || 'Resign?').replace('{id}', String(state.id)) : (texts.ground || '') + '?';
+    if (!window.confirm(ask)) return;
+    busy = true;
+    api('api/games/' + game.id + '/actions', { method: 'POST', body: { action: kind, ply: state.ply } }).then(function (r) {
+      busy = false;
+      if (r.status === 200) { clearSelection(); say(''); setState(r.body); } else say((r.body && r.body.message) || texts.error, true);
+    }, function () { busy = false; say(texts.offline || 'Offline', true); });
+  }
+  $('resign').addEventListener('click', function () { act('resign'); });
+  $('ground').addEventListener('click', function () { act('ground'); });
+
+  var starting = false;
+  function newGame() {
+    if (starting) return;
+    starting = true;
+    api('api/local/games', { method: 'POST', body: choice }).then(function (r) {
+      starting = false;
+      if (r.status !== 200) { fatal((r.body && r.body.message) || texts.error); return; }
+      openGame(r.body.id, null, true);
+    }, function () { starting = false; fatal(texts.offline || 'Offline'); });
+  }
+
+  // ------------------------------------------------------------------------------------------------------------------
   // Start
 
   function start() {
@@ -607,16 +691,19 @@
     window.addEventListener('resize', resize);
     if (window.ResizeObserver) new ResizeObserver(function () { resize(); }).observe($('board-wrap'));
     setInterval(tickClock, 1000);
-    if (!initData) { fatal('Open this page from the bot in Telegram.'); return; }
-    api('api/session').then(function (r) {
-      if (r.status !== 200) { fatal((r.body && r.body.message) || 'Open this page from the bot in Telegram.'); return; }
+    var outside = 'Open this page from the bot in Telegram.';
+    api('api/session').then(function (r) {  // without initData only local mode answers (tochki-bot local)
+      if (r.status !== 200) { fatal(!initData && r.status === 401 ? outside : (r.body && r.body.message) || outside); return; }
       texts = r.body.texts || {};
+      localMode = r.body.local || null;
+      app.local = !!localMode;
       document.documentElement.lang = r.body.lang || 'en';
+      if (localMode && texts.title) document.title = texts.title;
       var q = new URLSearchParams(location.search);
       var start = r.body.start;
       var id = +(q.get('game') || (start && start.game) || 0);
       var watch = q.get('watch') || (start && start.watch) || null;
-      if (id > 0) openGame(id, watch, false); else showGames();
+      if (id > 0) openGame(id, watch, !!localMode); else showGames();
     }, function () { fatal('Offline'); });
   }
 

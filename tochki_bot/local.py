@@ -1,0 +1,128 @@
+"""``tochki-bot local``: play on this computer, with no token and no Telegram.
+
+The Mini App's page and API (``webapp``, in local mode) on ``127.0.0.1``, over the bot's own services (the same
+engine, storage and bot opponent) on a database of its own (``./tochki-local.db``, or ``TOCHKI_LOCAL_DB``), and the
+bot's board pictures for the page's PNG export. It runs until SIGINT or SIGTERM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import webbrowser
+from collections.abc import Callable
+
+from render import HD, render_png
+from render.fonts import drawable
+
+from .engine import Colour, MoveKind
+from .i18n import Language, t
+from .pictures import board_view
+from .services import GameView, Origin, Services
+from .webapp import WebAppServer
+from .webapp.state import status_text
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DB = "tochki-local.db"
+DEFAULT_PORT = 8080
+
+
+class CannotListen(Exception):
+    """The page cannot be served on ``listen:port`` (``error`` says why: the port is in use, say)."""
+
+    def __init__(self, listen: str, port: int, error: OSError) -> None:
+        super().__init__(f"cannot listen on {listen}:{port}: {error}")
+        self.listen, self.port, self.error = listen, port, error
+
+
+def local_path() -> str:
+    """The local games' database: ``$TOCHKI_LOCAL_DB``, else ``./tochki-local.db`` (never the bot's)."""
+    return (os.environ.get("TOCHKI_LOCAL_DB") or "").strip() or DEFAULT_DB
+
+
+def picture(view: GameView, lang: Language) -> bytes:
+    """The game's board as the bot's ``/png`` draws it (up to 2560 px), with its status line."""
+
+    def name(colour: Colour) -> str:
+        player = view.player(colour)
+        return (drawable(player.name) if player is not None else "") or t(lang, f"side_{colour}")
+
+    position = view.position
+    parts = [t(lang, "picture_game", id=view.id)]
+    last = position.last_move
+    if last is not None and last.kind == MoveKind.DOT:
+        parts.append(t(lang, "picture_move", ply=position.move_count, point=last.point))
+    parts.append(status_text(lang, view, None))
+    board = board_view(position, blue=name("blue"), red=name("red"), caption=" · ".join(p for p in parts if p))
+    return render_png(board, max_side=HD, compress_level=6)
+
+
+def url_of(server: WebAppServer) -> str:
+    return server.base_url + "/"
+
+
+async def serve(
+    db_path: str,
+    *,
+    listen: str = "127.0.0.1",
+    port: int = DEFAULT_PORT,
+    language: str | None = None,
+    ai_workers: int | None = None,
+    ai_seconds: float | None = None,
+    ready: Callable[[str], None] | None = None,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Serve local games until ``stop`` is set (or SIGINT / SIGTERM). ``ready(url)`` is called once the page is
+    there. Raises ``CannotOpen`` / ``SchemaTooNew`` for the database and ``CannotListen``."""
+    stop = stop or asyncio.Event()
+    server = WebAppServer(local=True, listen=listen, port=port, language=language, pictures=picture)
+    services = await Services.open(db_path, ai_workers=ai_workers, ai_seconds=ai_seconds)
+    unsubscribe: Callable[[], None] | None = None
+    loop = asyncio.get_running_loop()
+    handled: list[signal.Signals] = []
+    try:
+        try:
+            await server.start(services)
+        except OSError as exc:
+            raise CannotListen(listen, port, exc) from None
+
+        async def told(view: GameView | None = None, origin: Origin = "chat") -> None:
+            """Nobody here is told by message: what the services owe the chat is owed to nobody."""
+            for notice, _ in await services.outbox.owed(grace=0.0):
+                await services.outbox.done(notice.game_id, notice.ply, notice.kind)
+
+        await told()
+        unsubscribe = services.changes.subscribe(told)
+        await services.opponent.start()  # the bot moves in its games, also those it was to move in when stopped
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop.set)
+                handled.append(sig)
+        if ready is not None:
+            ready(url_of(server))
+        await stop.wait()
+    finally:
+        try:  # a second Ctrl-C while closing changes nothing: the handlers stay until the database is closed
+            if unsubscribe is not None:
+                unsubscribe()
+            await server.stop()
+            await services.changes.settle()
+            await services.close()
+        finally:
+            for sig in handled:
+                loop.remove_signal_handler(sig)
+
+
+def open_browser(url: str) -> bool:
+    """Open ``url`` in this computer's browser, if there is one; whether it was."""
+    try:
+        return webbrowser.open(url)
+    except webbrowser.Error:
+        return False
+
+
+__all__ = ["DEFAULT_DB", "DEFAULT_PORT", "CannotListen", "local_path", "open_browser", "picture", "serve"]
