@@ -228,11 +228,10 @@ class PostgresDatabase(Database):
         asyncpg = self._asyncpg
         try:
             await self._control("COMMIT")
-        except asyncpg.PostgresError:
-            raise  # the server answered: the transaction was rolled back, nothing is stored
-        except (OSError, TimeoutError, asyncpg.InterfaceError) as exc:
+        except (OSError, TimeoutError, asyncpg.InterfaceError, asyncpg.PostgresConnectionError) as exc:
             # The connection broke during the commit: the server may have committed before it did.
             raise Unconfirmed(f"the commit was not confirmed: {exc}") from exc
+        # Any other error is the server's answer: the transaction was rolled back, nothing is stored.
 
     async def _rollback(self) -> None:
         with contextlib.suppress(Exception):

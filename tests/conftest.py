@@ -31,11 +31,11 @@ async def _stop_leftover_bots():
 
 
 # ----------------------------------------------------------------------------------------------------------------------
-# Both database backends. A test that takes ``place`` (or ``backend``) runs once per backend: ``place("x.db")`` is a
+# Both database backends. A test that takes ``where`` (or ``backend``) runs once per backend: ``where("x.db")`` is a
 # file in the test's folder on SQLite, a fresh schema of a throwaway PostgreSQL server on PostgreSQL (the same name
 # gives the same database within a test: a bot restarted on it, a second process).
 
-Place = Callable[..., str]
+Where = Callable[..., str]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -89,16 +89,16 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def place(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Place:
-    """Where a test's database lives: ``place("x.db")`` a path (SQLite) or a URL (PostgreSQL)."""
+def where(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Where:
+    """Where a test's database lives: ``where("x.db")`` a path (SQLite) or a URL (PostgreSQL)."""
     if backend == "sqlite":
         return lambda name="t.db": str(tmp_path / name)
     server = request.getfixturevalue("pg_server")
     made: dict[str, str] = {}
 
-    def where(name: str = "t.db") -> str:
+    def fresh(name: str = "t.db") -> str:
         if name not in made:
             made[name] = server.fresh()
         return made[name]
 
-    return where
+    return fresh

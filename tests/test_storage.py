@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import TESTS, Place
+from conftest import TESTS, Where
 
 import storage.database as database_module
 import storage.schema as schema_module
@@ -34,8 +34,8 @@ ROOT = TESTS.parent
 
 
 @pytest.fixture
-async def db(place: Place):
-    storage = await Storage.open(place("t.db"))
+async def db(where: Where):
+    storage = await Storage.open(where("t.db"))
     yield storage
     await storage.close()
 
@@ -180,8 +180,8 @@ async def test_writes_inside_a_transaction_commit_or_roll_back_together(db: Stor
     assert len(await db.games.moves(record.id)) == 1 and await db.messages.get(-100, 5) is not None
 
 
-async def test_two_connections_racing_for_one_ply_get_one_success(place: Place) -> None:
-    path = place("race.db")
+async def test_two_connections_racing_for_one_ply_get_one_success(where: Where) -> None:
+    path = where("race.db")
     first = await Storage.open(path)
     record = await active_game(first)
     second = await Storage.open(path)
@@ -331,8 +331,8 @@ async def test_backup_is_a_consistent_copy(db: Storage, tmp_path: Path) -> None:
         await db.db.backup(target)
 
 
-async def test_an_older_database_is_upgraded(place: Place, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = place("old.db")
+async def test_an_older_database_is_upgraded(where: Where, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = where("old.db")
     db = await Storage.open(path)  # written by "the old version": the migrations of today
     record = await active_game(db)
     await db.games.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
