@@ -154,7 +154,12 @@ class PostgresDatabase(Database):
 
     async def schema_version(self) -> int:
         """The version in ``schema_version`` (0 for a database without one): how many migrations are applied."""
-        row = await self.row("SELECT to_regclass('schema_version') IS NOT NULL")
+        # The catalog is read with a snapshot (to_regclass() could answer from this connection's cache, stale while
+        # another process creates the table).
+        row = await self.row(
+            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() "
+            "AND tablename = 'schema_version')"
+        )
         if row is None or not row[0]:
             return 0
         row = await self.row("SELECT version FROM schema_version")

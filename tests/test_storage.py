@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import TESTS, Where
@@ -19,6 +20,7 @@ from conftest import TESTS, Where
 import storage.database as database_module
 import storage.schema as schema_module
 from storage import (
+    TABLES,
     CannotOpen,
     Conflict,
     Duplicate,
@@ -26,6 +28,7 @@ from storage import (
     OpenGameExists,
     SchemaTooNew,
     Storage,
+    inspect,
     latest_version,
 )
 from tochki_bot.engine import Game, GameSettings, Move, MoveKind, Point
@@ -497,3 +500,79 @@ async def test_the_row_worked_out_after_a_move_is_the_row_stored(db: Storage) ->
         )
         assert worked_out == await db.games.get(record.id)
         record = worked_out
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# PostgreSQL: what differs from SQLite
+
+
+async def test_both_backends_end_with_the_same_tables_and_columns(tmp_path: Path, pg_server: Any) -> None:
+    lite = await Storage.open(tmp_path / "same.db")
+    pg = await Storage.open(pg_server.fresh())
+    try:
+        for table in TABLES:
+            assert await lite.db.columns(table) == await pg.db.columns(table), table
+        # No 32-bit id (Telegram's ids do not fit) and no 32-bit REAL (times would lose their seconds).
+        rows = await pg.db.rows(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns "
+            "WHERE table_schema = current_schema()"
+        )
+        for table, column, kind in rows:
+            assert kind != "real", (table, column)
+            if (column == "id" or column.endswith("_id")) and column != "file_id":
+                assert kind == "bigint", (table, column, kind)
+        assert await pg.db.schema_version() == latest_version()
+        assert await pg.db.integrity_check() == "ok"
+    finally:
+        await lite.close()
+        await pg.close()
+
+
+async def test_postgresql_refuses_a_newer_database_and_keeps_a_failed_migration_out(
+    pg_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = pg_server.fresh()
+    db = await Storage.open(url)
+    await db.close()
+    bad = [*schema_module.MIGRATIONS, "CREATE TABLE ok1 (id INTEGER); THIS IS NOT SQL"]
+    monkeypatch.setattr(schema_module, "MIGRATIONS", bad)
+    monkeypatch.setattr(schema_module, "latest_version", lambda: len(bad))
+    with pytest.raises(Exception, match="syntax"):
+        await Storage.open(url)
+    monkeypatch.undo()
+    db = await Storage.open(url)  # the failed step left nothing behind
+    assert await db.db.schema_version() == latest_version()
+    assert await db.db.row("SELECT to_regclass('ok1')") == (None,)
+    async with db.transaction():
+        await db.db.execute("UPDATE schema_version SET version = ?", (latest_version() + 3,))
+    await db.close()
+    with pytest.raises(SchemaTooNew, match="newer version"):
+        await Storage.open(url)
+    report = await inspect(url)
+    assert isinstance(report.problem, SchemaTooNew) and report.schema == latest_version() + 3
+
+
+async def test_two_processes_opening_a_new_postgresql_database_at_once_upgrade_it_once(pg_server: Any) -> None:
+    url = pg_server.fresh()
+    opened = await asyncio.gather(*(Storage.open(url) for _ in range(4)))
+    for db in opened:
+        assert await db.db.schema_version() == latest_version()
+        await db.close()
+
+
+async def test_postgresql_problems_are_one_clear_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(CannotOpen, match=r"cannot open the database postgresql://bot@127.0.0.1:1/x .*server is run"):
+        await Storage.open("postgresql://bot:secret@127.0.0.1:1/x")
+    report = await inspect("postgresql://bot:secret@127.0.0.1:1/x")
+    assert isinstance(report.problem, CannotOpen) and "secret" not in str(report.problem)
+    monkeypatch.setitem(sys.modules, "asyncpg", None)  # the postgres extra is not installed
+    with pytest.raises(CannotOpen, match=r"driver \(asyncpg\) is not installed: pip install 'tochki-bot\[postgres\]'"):
+        await Storage.open("postgresql://bot@127.0.0.1:1/x")
+
+
+def test_sqlite_urls_and_paths_name_the_same_file(tmp_path: Path) -> None:
+    from storage.database import is_postgres, sqlite_path
+
+    assert sqlite_path(f"sqlite:///{tmp_path}/a.db") == f"{tmp_path}/a.db"
+    assert sqlite_path("sqlite:///a.db") == "a.db" and sqlite_path("a.db") == "a.db"
+    assert is_postgres("postgresql://h/db") and is_postgres("postgres://h/db") and not is_postgres("pg.db")
