@@ -46,10 +46,12 @@ def free_port() -> int:
 
 
 class Server:
-    """A PostgreSQL server of its own, fast rather than durable (``fsync = off``), for tests and benchmarks."""
+    """A PostgreSQL server of its own for tests (fast rather than durable: ``fsync = off``) and benchmarks
+    (``durable``: PostgreSQL's defaults, every commit flushed)."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, *, durable: bool = False) -> None:
         self.bindir = bindir
+        self.durable = durable
         self.root = Path(tempfile.mkdtemp(prefix="tochki-pg-"))
         self.data = self.root / "data"
         self.port = free_port()
@@ -70,10 +72,9 @@ class Server:
 
     def start(self) -> Server:
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C")
-        options = (
-            f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "
-            "-c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB"
-        )
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c max_connections=200"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=32MB"
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w", "start")
         self._loop = asyncio.new_event_loop()
         threading.Thread(target=self._loop.run_forever, daemon=True).start()
