@@ -1,6 +1,8 @@
-"""Storage speed on a real file: appending a move, loading a 1,000-move game, the due-clock query over 10,000 games.
+"""Storage speed: appending a move, loading a 1,000-move game, the due-clock query over 10,000 games.
 
-Run: python benchmarks/storage.py
+Run: python benchmarks/storage.py             (SQLite: a file in a temporary folder)
+     python benchmarks/storage.py URL         (PostgreSQL: an empty database, e.g. postgresql://user@host/bench)
+     python benchmarks/storage.py postgres    (PostgreSQL: a throwaway local server with PostgreSQL's durable defaults)
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from storage import Storage
 from tochki_bot.engine import Game, GameSettings
 
 
-async def main() -> None:
+async def main(target: str | None) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        db = await Storage.open(Path(folder) / "bench.db")
+        db = await Storage.open(target or Path(folder) / "bench.db")
+        print(f"{db.db.dialect.name}: {db.path}")
         await db.chats.upsert(-1, "group", "bench")
         await db.users.upsert(1, "A")
         await db.users.upsert(2, "B")
@@ -55,7 +58,7 @@ async def main() -> None:
                 )
             appends.append(time.perf_counter() - start)
         print(
-            f"append a move (one transaction, synchronous=FULL): {statistics.median(appends) * 1000:.2f} ms median, "
+            f"append a move (one transaction, durable): {statistics.median(appends) * 1000:.2f} ms median, "
             f"p99 {sorted(appends)[int(len(appends) * 0.99)] * 1000:.2f} ms"
         )
 
@@ -71,17 +74,17 @@ async def main() -> None:
 
         # 10,000 games with clocks, a few hundred of them due.
         now = time.time()
-        conn = db.db.conn
-        await conn.execute("BEGIN")
+        rows = []
         for i in range(10_000):
             deadline = now + rng.uniform(-3600, 3 * 86400)
-            await conn.execute(
+            rows.append((i + 1, deadline, deadline - 43200, now, now))
+        async with db.transaction():
+            await db.db.executemany(
                 "INSERT INTO games (chat_id, thread_id, kind, width, height, start, state, creator_id, blue_id, red_id,"
                 " ply, deadline, alert_at, created_at, updated_at) "
                 "VALUES (-1, ?, 'group', 39, 32, 'cross', 'active', 1, 1, 2, 10, ?, ?, ?, ?)",
-                (i + 1, deadline, deadline - 43200, now, now),
+                rows,
             )
-        await conn.execute("COMMIT")
         queries = []
         for _ in range(50):
             start = time.perf_counter()
@@ -95,4 +98,18 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    where = sys.argv[1] if len(sys.argv) > 1 else None
+    if where == "postgres":
+        sys.path.insert(0, str(_ROOT / "tests"))
+        from pgserver import Server, binaries
+
+        folder = binaries()
+        if folder is None:
+            raise SystemExit("no PostgreSQL binaries (set TOCHKI_PG_BIN)")
+        server = Server(folder, durable=True).start()  # fsync on, as in production
+        try:
+            asyncio.run(main(server.fresh()))
+        finally:
+            server.stop()
+    else:
+        asyncio.run(main(where))

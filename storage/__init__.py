@@ -1,5 +1,6 @@
-"""The bot's database: chats, users, games and their moves, messages, spectators and imported records in one SQLite
-file (aiosqlite). No Telegram, no Pillow; engine value types only.
+"""The bot's database: chats, users, games and their moves, messages, spectators and imported records, in one SQLite
+file (aiosqlite, the default) or a PostgreSQL database (asyncpg, the ``postgres`` extra), chosen by ``TOCHKI_DB``. No
+Telegram, no Pillow; engine value types only.
 
 ``Storage`` is the file and its repositories, one per aggregate, over one connection:
 
@@ -23,6 +24,7 @@ from contextlib import asynccontextmanager
 
 from .chats import Chats
 from .database import (
+    TABLES,
     CannotOpen,
     Conflict,
     Database,
@@ -34,6 +36,7 @@ from .database import (
     Unconfirmed,
     default_path,
     inspect,
+    is_postgres,
 )
 from .follows import Follows
 from .games import Games
@@ -54,11 +57,13 @@ from .records import (
 )
 from .schema import MIGRATIONS, latest_version
 from .stats import Stats
+from .transfer import NotEmpty, copy_database
 from .users import Users
 
 
 class Storage:
-    """The database file and its repositories. Open with ``await Storage.open(path)``."""
+    """The database and its repositories. Open with ``await Storage.open(target)``: a path (or ``sqlite:///`` URL)
+    for SQLite, a ``postgresql://`` URL for PostgreSQL."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -75,12 +80,13 @@ class Storage:
     async def open(
         cls, path: str | os.PathLike[str] | None = None, *, clock: Callable[[], float] = time.time
     ) -> Storage:
-        """Open (creating and upgrading as needed) the file at ``path`` (default: ``$TOCHKI_DB`` or ./tochki.db)."""
+        """Open (creating and upgrading as needed) the database at ``path`` (default: ``$TOCHKI_DB`` or
+        ./tochki.db)."""
         return cls(await Database.open(path, clock=clock))
 
     @property
     def path(self) -> str:
-        """The file's path."""
+        """The database's path (a PostgreSQL URL without its password)."""
         return self.db.path
 
     @property
@@ -95,12 +101,13 @@ class Storage:
             yield
 
     async def close(self) -> None:
-        """Close the file."""
+        """Close the database."""
         await self.db.close()
 
 
 __all__ = [
     "MIGRATIONS",
+    "TABLES",
     "CannotOpen",
     "ChatRecord",
     "Chats",
@@ -119,6 +126,7 @@ __all__ = [
     "MessageKind",
     "MessageRecord",
     "Messages",
+    "NotEmpty",
     "Notice",
     "NoticeKind",
     "OpenGameExists",
@@ -130,8 +138,10 @@ __all__ = [
     "Unconfirmed",
     "UserRecord",
     "Users",
+    "copy_database",
     "default_path",
     "inspect",
+    "is_postgres",
     "latest_version",
     "options_to_json",
 ]

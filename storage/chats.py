@@ -21,11 +21,12 @@ class Chats:
         """Record a chat (or refresh its type and title) and return it."""
         now = self._db.clock()
         async with self._db.transaction():
+            differs = self._db.dialect.differs
             await self._db.execute(
                 "INSERT INTO chats (id, type, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (id) DO UPDATE SET type = excluded.type, title = excluded.title, "
-                "updated_at = excluded.updated_at WHERE chats.type IS NOT excluded.type OR "
-                "chats.title IS NOT excluded.title",
+                f"updated_at = excluded.updated_at WHERE chats.type {differs} excluded.type OR "
+                f"chats.title {differs} excluded.title",
                 (chat_id, type_, title, now, now),
             )
         chat = await self.get(chat_id)
@@ -59,8 +60,9 @@ class Chats:
         """A group got a new id (it became a supergroup): the new chat starts with the old one's settings."""
         async with self._db.transaction():
             await self._db.execute(
-                "INSERT OR IGNORE INTO chats (id, type, title, language, board_width, board_height, start, "
-                "move_seconds, created_at, updated_at) SELECT ?, ?, title, language, board_width, "
-                "board_height, start, move_seconds, created_at, ? FROM chats WHERE id = ?",
+                "INSERT INTO chats (id, type, title, language, board_width, board_height, start, "
+                "move_seconds, created_at, updated_at) SELECT CAST(? AS BIGINT), CAST(? AS TEXT), title, language, "
+                "board_width, board_height, start, move_seconds, created_at, CAST(? AS DOUBLE PRECISION) FROM chats "
+                "WHERE id = ? ON CONFLICT DO NOTHING",
                 (new_id, type_, self._db.clock(), old_id),
             )

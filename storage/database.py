@@ -1,31 +1,45 @@
-"""The SQLite file: one aiosqlite connection, its migrations, and write transactions.
+"""The database behind the repositories: SQLite (a file, the default) or PostgreSQL (a server), chosen by
+``TOCHKI_DB``, with the same write transactions on both.
 
-Every write is one ``BEGIN IMMEDIATE`` transaction. ``Database.transaction()`` opens one; a repository write made
-inside it joins it, so a use case can change several aggregates (a move and the messages it makes) atomically. The
-Telegram update behind a write is claimed in the same transaction, so a duplicate update changes nothing
-(``Duplicate``). SQL is built from constants only; every value is a parameter.
+Every write is one transaction. ``Database.transaction()`` opens one; a repository write made inside it joins it, so
+a use case can change several aggregates (a move and the messages it makes) atomically. The Telegram update behind a
+write is claimed in the same transaction, so a duplicate update changes nothing (``Duplicate``). A game's move is
+appended with an optimistic check of its ply (``UPDATE ... WHERE ply = ?`` must change one row, else ``Conflict``).
+SQL is built from constants only; every value is a parameter.
+
+``Database`` holds what both backends share (the transaction, the update claims); ``sqlite.SqliteDatabase`` and
+``postgres.PostgresDatabase`` run the statements, with ``dialect.Dialect`` for the few spellings that differ.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
-import sqlite3
 import time
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from . import schema
+from .dialect import Dialect
 
 DEFAULT_PATH = "tochki.db"
-BUSY_TIMEOUT_MS = 10_000
+
+TABLES = (
+    "chats",
+    "users",
+    "games",
+    "moves",
+    "spectators",
+    "imports",
+    "messages",
+    "outbox",
+    "processed_updates",
+)
+"""Every table, each after the tables it refers to (the order a copy fills them in)."""
 
 
 class StorageError(Exception):
@@ -37,8 +51,9 @@ class SchemaTooNew(StorageError):
 
 
 class CannotOpen(StorageError):
-    """The file cannot be used for reading and writing: its folder is missing or read-only, the file is read-only,
-    or it is not an SQLite database. The message names the file and what SQLite said."""
+    """The database cannot be used for reading and writing: an SQLite file whose folder is missing or read-only, a
+    read-only file or not an SQLite database; a PostgreSQL server that cannot be reached or refuses the login, or no
+    PostgreSQL driver installed. The message names the database and what went wrong."""
 
 
 class Conflict(StorageError):
@@ -54,7 +69,8 @@ class OpenGameExists(StorageError):
 
 
 class Unconfirmed(StorageError):
-    """The database could not confirm a commit (a failed fsync, say): the change may or may not be stored."""
+    """The database could not confirm a commit (a failed fsync, a connection lost during the commit, say): the change
+    may or may not be stored."""
 
 
 def default_path() -> str:
@@ -62,155 +78,184 @@ def default_path() -> str:
     return os.environ.get("TOCHKI_DB") or DEFAULT_PATH
 
 
-_current: ContextVar[Database | None] = ContextVar("tochki_transaction", default=None)
-"""The database whose write transaction the running task is inside, if any."""
+def is_postgres(target: str | os.PathLike[str]) -> bool:
+    """Whether ``target`` names a PostgreSQL database (``postgresql://...`` or ``postgres://...``)."""
+    return str(target).startswith(("postgresql://", "postgres://"))
 
 
-class Database:
-    """One SQLite file through one aiosqlite connection. Open with ``await Database.open(path)``.
+def sqlite_path(target: str | os.PathLike[str]) -> str:
+    """The file of an SQLite target: a path, or an ``sqlite:///`` URL (``sqlite:///x.db`` is ``x.db``,
+    ``sqlite:////srv/x.db`` is ``/srv/x.db``)."""
+    text = os.fspath(target)
+    return text.removeprefix("sqlite:///") if text.startswith("sqlite:///") else text
 
-    ``clock`` gives the current time in seconds (tests inject their own).
+
+_current: ContextVar[tuple[Database, ...]] = ContextVar("tochki_transaction", default=())
+"""The databases whose transaction the running task is inside (two while a copy reads one and writes another)."""
+
+
+class Database(ABC):
+    """The database. Open with ``await Database.open(target)``: a path or ``sqlite:///`` URL for SQLite, a
+    ``postgresql://`` URL for PostgreSQL.
+
+    ``clock`` gives the current time in seconds (tests inject their own). ``path`` names the database for people
+    (a PostgreSQL URL without its password).
     """
 
-    def __init__(self, conn: aiosqlite.Connection, path: str, clock: Callable[[], float]) -> None:
-        self.conn = conn
+    dialect: Dialect
+
+    def __init__(self, path: str, clock: Callable[[], float]) -> None:
         self.path = path
         self.clock = clock
         self._lock = asyncio.Lock()
 
-    @classmethod
-    async def open(
-        cls, path: str | os.PathLike[str] | None = None, *, clock: Callable[[], float] = time.time
-    ) -> Database:
-        """Open (creating if needed) and upgrade the database at ``path`` (default: ``$TOCHKI_DB`` or ./tochki.db).
+    @staticmethod
+    async def open(target: str | os.PathLike[str] | None = None, *, clock: Callable[[], float] = time.time) -> Database:
+        """Open (creating if needed) and upgrade the database at ``target`` (default: ``$TOCHKI_DB`` or
+        ./tochki.db).
 
-        Raises ``SchemaTooNew`` for a database written by a newer version, ``CannotOpen`` for a file it cannot read
-        and write (a missing or read-only folder, a read-only file, not an SQLite file), before changing anything.
+        Raises ``SchemaTooNew`` for a database written by a newer version, ``CannotOpen`` for one it cannot read and
+        write, before changing anything.
         """
-        path = str(path if path is not None else default_path())
-        try:
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise CannotOpen(cannot_open(path, exc)) from exc
-        try:
-            try:
-                await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-                mode = await (await conn.execute("PRAGMA journal_mode = WAL")).fetchone()
-                if path != ":memory:" and (mode is None or str(mode[0]).lower() != "wal"):
-                    raise CannotOpen(f"could not switch the database {path} to WAL mode (is its folder writable?)")
-                await conn.execute("PRAGMA synchronous = FULL")
-                await conn.execute("PRAGMA foreign_keys = ON")
-                database = cls(conn, path, clock)
-                version = await database.schema_version()
-                too_new(path, version)
-                await database._try_writing()
-            except sqlite3.Error as exc:
-                raise CannotOpen(cannot_open(path, exc)) from exc
-            await database._migrate(version)
-        except BaseException:
-            await conn.close()
-            raise
-        return database
+        target = os.fspath(target) if target is not None else default_path()
+        if is_postgres(target):
+            from .postgres import PostgresDatabase
 
-    async def _try_writing(self) -> None:
-        """Refuse a file SQLite can read but not write now rather than at the first move: write its version
-        again in a transaction that is rolled back."""
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            version = await self.schema_version()
-            await self.conn.execute(f"PRAGMA user_version = {version}")
-        finally:
-            with contextlib.suppress(sqlite3.Error):
-                await self.conn.execute("ROLLBACK")
+            return await PostgresDatabase.connect(target, clock=clock)
+        from .sqlite import SqliteDatabase
 
-    async def _migrate(self, version: int) -> None:
-        known = schema.latest_version()
-        for number in range(version + 1, known + 1):
-            async with self.transaction():
-                for statement in split_sql(schema.MIGRATIONS[number - 1]):
-                    await self.conn.execute(statement)
-                await self.conn.execute(f"PRAGMA user_version = {number}")
-
-    async def schema_version(self) -> int:
-        """The ``PRAGMA user_version`` of the file: how many migrations are applied."""
-        row = await (await self.conn.execute("PRAGMA user_version")).fetchone()
-        return int(row[0]) if row else 0
-
-    async def close(self) -> None:
-        """Close the connection (a WAL checkpoint happens on close)."""
-        await self.conn.close()
+        return await SqliteDatabase.connect(sqlite_path(target), clock=clock)
 
     # --------------------------------------------------------------------------------------------------------------
-    # Reading and writing
+    # What each backend does
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Cursor:
-        """Run one statement (inside a transaction for writes)."""
-        return await self.conn.execute(sql, params)
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement (inside a transaction for writes); how many rows it changed."""
 
+    @abstractmethod
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one ``INSERT`` of a row into a table with an ``id`` it numbers itself; the new row's id."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement for each of ``rows`` (inside a transaction)."""
+
+    @abstractmethod
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """All rows of a query."""
-        return list(await self.conn.execute_fetchall(sql, params))
+        """All rows of a query (each a sequence of values)."""
 
+    @abstractmethod
     async def row(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """The first row of a query, or ``None``."""
-        return await (await self.conn.execute(sql, params)).fetchone()
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """How many migrations are applied."""
+
+    @abstractmethod
+    async def columns(self, table: str) -> list[str]:
+        """The columns of ``table``, in order."""
+
+    @abstractmethod
+    def unique_violation(self, exc: BaseException) -> bool:
+        """Whether ``exc`` is the driver's "a unique key is taken"."""
+
+    @abstractmethod
+    async def integrity_check(self) -> str:
+        """``"ok"`` for a sound database, else what is wrong."""
+
+    @abstractmethod
+    async def backup(self, target: str | os.PathLike[str]) -> None:
+        """A consistent copy of the live database at ``target`` (which must not exist yet)."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the connection(s)."""
+
+    @abstractmethod
+    async def _begin(self, durable: bool) -> None:
+        """Start a write transaction (the caller holds the lock)."""
+
+    @abstractmethod
+    async def _begin_read(self) -> None:
+        """Start a read-only transaction that sees one snapshot (the caller holds the lock)."""
+
+    @abstractmethod
+    async def _commit(self) -> None:
+        """Commit it; ``Unconfirmed`` when the outcome cannot be known."""
+
+    @abstractmethod
+    async def _rollback(self) -> None:
+        """Roll it back, quietly (the connection may be gone)."""
+
+    async def _finish(self, durable: bool) -> None:  # noqa: B027 (a hook: most backends have nothing to do)
+        """After the transaction, committed or not (the caller still holds the lock)."""
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Transactions
+
+    @property
+    def in_transaction(self) -> bool:
+        """Whether the running task is inside a write transaction of this database."""
+        return self in _current.get()
 
     @asynccontextmanager
     async def transaction(self, update_id: int | None = None, *, durable: bool = True) -> AsyncIterator[None]:
         """One write transaction; with ``update_id``, the update is claimed in it (``Duplicate`` if it was before).
 
-        Writers in this process queue on a lock, other processes wait on SQLite's. Inside a transaction, a nested
+        Writers in this process queue on a lock (so a use case's reads inside its transaction see no other writer of
+        this process); other processes wait on the database's own locks. Inside a transaction, a nested
         ``transaction()`` joins it: everything commits or rolls back together. A transaction that is not
         ``durable`` (bookkeeping that can be redone: which message shows which board) commits without waiting for
         the disk: a crash right after may undo it (never the moves, and never out of order: the next durable commit
-        makes it durable too), it cannot corrupt the file.
+        makes it durable too), it cannot corrupt the database.
         """
-        if _current.get() is self:
+        if self.in_transaction:
             await self._claim(update_id)
             yield
             return
         async with self._lock:
-            if not durable:
-                await self.conn.execute("PRAGMA synchronous = NORMAL")
             try:
-                async with self._transaction(update_id):
+                await self._begin(durable)
+                token = _current.set((*_current.get(), self))
+                try:
+                    await self._claim(update_id)
                     yield
+                except BaseException:
+                    await self._rollback()
+                    raise
+                else:
+                    await self._commit()
+                finally:
+                    _current.reset(token)
             finally:
-                if not durable:
-                    await self.conn.execute("PRAGMA synchronous = FULL")
+                await self._finish(durable)
 
     @asynccontextmanager
-    async def _transaction(self, update_id: int | None) -> AsyncIterator[None]:
-        """BEGIN ... COMMIT (or ROLLBACK), for a caller that holds the lock."""
-        await self.conn.execute("BEGIN IMMEDIATE")
-        token = _current.set(self)
-        try:
-            await self._claim(update_id)
-            yield
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                await self.conn.execute("ROLLBACK")
-            raise
-        else:
+    async def snapshot(self) -> AsyncIterator[None]:
+        """Reads inside see one consistent state of the database (a read-only transaction), whatever other
+        connections commit meanwhile."""
+        async with self._lock:
             try:
-                await self.conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                # The commit may have reached the file even so (the write-ahead log can hold it): nobody may be
-                # told it failed, only that it could not be confirmed.
-                with contextlib.suppress(sqlite3.Error):
-                    await self.conn.execute("ROLLBACK")
-                raise Unconfirmed(f"the commit was not confirmed: {exc}") from exc
-        finally:
-            _current.reset(token)
+                await self._begin_read()
+                token = _current.set((*_current.get(), self))
+                try:
+                    yield
+                finally:
+                    _current.reset(token)
+                    await self._rollback()
+            finally:
+                await self._finish(True)
 
     async def _claim(self, update_id: int | None) -> None:
         if update_id is None:
             return
-        cursor = await self.conn.execute(
-            "INSERT OR IGNORE INTO processed_updates (update_id, processed_at) VALUES (?, ?)",
+        changed = await self.execute(
+            "INSERT INTO processed_updates (update_id, processed_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
             (update_id, self.clock()),
         )
-        if cursor.rowcount == 0:
+        if changed == 0:
             raise Duplicate(f"update {update_id} was already processed")
 
     # --------------------------------------------------------------------------------------------------------------
@@ -228,35 +273,27 @@ class Database:
     async def prune_updates(self, older_than: float) -> int:
         """Forget processed update ids older than ``older_than`` (Telegram does not resend old updates)."""
         async with self.transaction():
-            cursor = await self.conn.execute("DELETE FROM processed_updates WHERE processed_at < ?", (older_than,))
-            return cursor.rowcount
+            return await self.execute("DELETE FROM processed_updates WHERE processed_at < ?", (older_than,))
 
     # --------------------------------------------------------------------------------------------------------------
-    # Maintenance
+    # Whole tables (``migrate-db``)
 
-    async def integrity_check(self) -> str:
-        """``PRAGMA integrity_check``: ``"ok"`` for a sound file."""
-        row = await self.row("PRAGMA integrity_check")
-        return str(row[0]) if row else "no answer"
+    async def count(self, table: str) -> int:
+        """How many rows ``table`` (one of ``TABLES``) holds."""
+        if table not in TABLES:
+            raise ValueError(f"unknown table {table}")
+        row = await self.row(f"SELECT COUNT(*) FROM {table}")
+        return int(row[0]) if row else 0
 
-    async def backup(self, target: str | os.PathLike[str]) -> None:
-        """A consistent copy of the live database at ``target`` (SQLite's online backup API)."""
-        target = Path(target)
-        if target.exists():
-            raise FileExistsError(f"{target} already exists")
-        async with self._lock:
-            dest = await aiosqlite.connect(str(target))
-            try:
-                await self.conn.backup(dest)
-            finally:
-                await dest.close()
+    async def after_copy(self, table: str) -> None:  # noqa: B027 (a hook: SQLite has nothing to do)
+        """Rows were copied into ``table`` with their ids: the next id it numbers comes after them."""
 
 
 @dataclass(frozen=True)
 class FileReport:
-    """What a database file is, looked at without changing it (``inspect``).
+    """What a database is, looked at without changing it (``inspect``).
 
-    ``exists`` False: the bot would create it. ``schema`` is its ``PRAGMA user_version`` (``None`` when it could not
+    ``exists`` False: the bot would create it. ``schema`` is how many migrations it has (``None`` when it could not
     be read), ``latest`` the schema this version of the bot writes; ``games`` and ``active`` count its games and
     those being played (``None`` when it has no games table yet). ``problem`` is why the bot could not use it.
     """
@@ -270,81 +307,26 @@ class FileReport:
     problem: StorageError | None = None
 
 
-async def inspect(path: str | os.PathLike[str]) -> FileReport:
-    """Look at the database at ``path`` read-only: whether it exists, its schema, how many games it holds, and
+async def inspect(target: str | os.PathLike[str]) -> FileReport:
+    """Look at the database at ``target`` read-only: whether it exists, its schema, how many games it holds, and
     whether the bot could open it for writing. Creates, upgrades and locks nothing."""
-    path = os.path.abspath(path)
-    latest = schema.latest_version()
-    folder = os.path.dirname(path)
-    if not os.path.exists(path):
-        if not os.path.isdir(folder):
-            problem = CannotOpen(f"cannot create the database {path}: the folder {folder} does not exist")
-        elif not os.access(folder, os.W_OK | os.X_OK):
-            problem = CannotOpen(f"cannot create the database {path}: this user cannot write the folder {folder}")
-        else:
-            problem = None
-        return FileReport(path, False, latest, problem=problem)
-    if os.path.isdir(path):
-        return FileReport(path, True, latest, problem=CannotOpen(f"the database {path} is a folder, not a file"))
-    report = FileReport(path, True, latest)
-    try:
-        conn = await aiosqlite.connect(Path(path).as_uri() + "?mode=ro", uri=True)
-        try:
-            row = await (await conn.execute("PRAGMA user_version")).fetchone()
-            version = int(row[0]) if row else 0
-            report = replace(report, schema=version)
-            table = await (
-                await conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'")
-            ).fetchone()
-            if table is not None:
-                row = await (
-                    await conn.execute("SELECT COUNT(*), COALESCE(SUM(state = 'active'), 0) FROM games")
-                ).fetchone()
-                if row is not None:
-                    report = replace(report, games=int(row[0]), active=int(row[1]))
-        finally:
-            await conn.close()
-    except sqlite3.Error as exc:
-        return replace(report, problem=CannotOpen(cannot_open(path, exc)))
-    try:
-        too_new(path, version)
-    except SchemaTooNew as exc:
-        return replace(report, problem=exc)
-    if not os.access(path, os.W_OK):
-        return replace(
-            report, problem=CannotOpen(f"cannot open the database {path} for writing: the file is read-only")
-        )
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return replace(
-            report,
-            problem=CannotOpen(
-                f"cannot open the database {path} for writing: this user cannot write its folder {folder} "
-                "(SQLite keeps its journal there)"
-            ),
-        )
-    return report
+    if is_postgres(target):
+        from .postgres import inspect_postgres
+
+        return await inspect_postgres(os.fspath(target))
+    from .sqlite import inspect_sqlite
+
+    return await inspect_sqlite(sqlite_path(target))
 
 
 def too_new(path: str, version: int) -> None:
-    """Raise ``SchemaTooNew`` when a file of schema ``version`` was written by a newer version of the bot."""
+    """Raise ``SchemaTooNew`` when a database of schema ``version`` was written by a newer version of the bot."""
     known = schema.latest_version()
     if version > known:
         raise SchemaTooNew(
             f"the database {path} was written by a newer version of tochki-bot (schema {version}); "
             f"this version knows schemas up to {known}: upgrade the bot, or restore a backup"
         )
-
-
-def cannot_open(path: str, exc: sqlite3.Error) -> str:
-    """One sentence for an operator: which file, what SQLite said, what to look at."""
-    said = str(exc)
-    if "not a database" in said:
-        hint = "it is not an SQLite database; point TOCHKI_DB at the bot's database file"
-    elif "locked" in said or "busy" in said:
-        hint = "another program holds it locked"
-    else:
-        hint = "check that its folder exists and that this user can write the folder and the file, or set TOCHKI_DB"
-    return f"cannot open the database {path} for writing ({said}): {hint}"
 
 
 def split_sql(script: str) -> list[str]:

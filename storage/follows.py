@@ -15,17 +15,17 @@ class Follows:
         """Start sending the game's boards to ``chat_id``."""
         async with self._db.transaction():
             await self._db.execute(
-                "INSERT OR IGNORE INTO spectators (game_id, chat_id, created_at) VALUES (?, ?, ?)",
+                "INSERT INTO spectators (game_id, chat_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, chat_id, self._db.clock()),
             )
 
     async def remove(self, game_id: int, chat_id: int) -> bool:
         """Stop sending the game's boards to ``chat_id``; ``False`` if it did not follow the game."""
         async with self._db.transaction():
-            cursor = await self._db.execute(
+            changed = await self._db.execute(
                 "DELETE FROM spectators WHERE game_id = ? AND chat_id = ?", (game_id, chat_id)
             )
-            return cursor.rowcount > 0
+            return changed > 0
 
     async def clear(self, game_id: int) -> None:
         """Nobody follows the game any more (it ended)."""

@@ -3,7 +3,6 @@ are rows of their own, appended with an optimistic check of the game's ply."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import fields, replace
 from typing import Any
@@ -131,7 +130,7 @@ class Games:
         now = self._db.clock()
         try:
             async with self._db.transaction():
-                cursor = await self._db.execute(
+                game_id = await self._db.insert(
                     "INSERT INTO games (chat_id, thread_id, kind, width, height, start, setup, move_seconds, state, "
                     "creator_id, colours, invite, watch, ply, rated, created_at, updated_at, rules, options) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -156,11 +155,10 @@ class Games:
                         options_to_json(settings),
                     ),
                 )
-                game_id = int(cursor.lastrowid or 0)
                 for ply, move in enumerate(moves, 1):
                     await self._db.execute(_INSERT_MOVE, _move_row(game_id, ply, move, None, now))
-        except sqlite3.IntegrityError as exc:
-            if "UNIQUE" in str(exc):
+        except Exception as exc:
+            if self._db.unique_violation(exc):
                 raise OpenGameExists(f"chat {chat_id} (topic {thread_id}) already has an open game") from None
             raise
         game = await self.get(game_id)
@@ -237,6 +235,8 @@ class Games:
 
     async def results_against(self, user_id: int, opponents: Sequence[int]) -> list[tuple[int, Colour, Colour | None]]:
         """``(opponent, the user's colour, winner)`` of the user's finished games against any of ``opponents``."""
+        if not opponents:
+            return []
         marks = ", ".join("?" for _ in opponents)
         rows = await self._db.rows(
             "SELECT red_id, 'blue', winner FROM games WHERE state = 'finished' AND blue_id = ? "
@@ -302,11 +302,11 @@ class Games:
             where += " AND ply = ?"
             params.append(expect_ply)
         async with self._db.transaction():
-            cursor = await self._db.execute(
+            changed = await self._db.execute(
                 f"UPDATE games SET {sets}updated_at = ? WHERE {where}",
                 (*[changes[c] for c in columns], self._db.clock(), *params),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise Conflict(f"game {game_id} is no longer as expected")
         game = await self.get(game_id)
         assert game is not None
@@ -346,14 +346,14 @@ class Games:
         now = self._db.clock()
         async with self._db.transaction():
             if result is None:
-                cursor = await self._db.execute(
+                changed = await self._db.execute(
                     "UPDATE games SET ply = ply + 1, score_blue = ?, score_red = ?, deadline = ?, alert_at = ?, "
                     "reminded = 0, draw_offer = ?, closing = ?, updated_at = ? "
                     "WHERE id = ? AND ply = ? AND state = 'active'",
                     (score[0], score[1], deadline, alert_at, draw_offer, closing, now, game_id, expected_ply),
                 )
             else:
-                cursor = await self._db.execute(
+                changed = await self._db.execute(
                     "UPDATE games SET ply = ply + 1, score_blue = ?, score_red = ?, deadline = NULL, alert_at = NULL, "
                     "reminded = 0, draw_offer = NULL, closing = NULL, state = ?, winner = ?, reason = ?, "
                     "finished_at = ?, rated = COALESCE(?, rated), updated_at = ? "
@@ -371,7 +371,7 @@ class Games:
                         expected_ply,
                     ),
                 )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise Conflict(f"game {game_id} is not active at move {expected_ply}")
             await self._db.execute(_INSERT_MOVE, _move_row(game_id, expected_ply + 1, move, user_id, now, step))
         if known is not None and known.id == game_id and known.ply == expected_ply:
@@ -395,6 +395,10 @@ class Games:
         game = await self.get(game_id)
         assert game is not None
         return game
+
+    async def ids(self) -> list[int]:
+        """Every game's id, in order."""
+        return [int(r[0]) for r in await self._db.rows("SELECT id FROM games ORDER BY id")]
 
     async def moves(self, game_id: int) -> list[Move]:
         """The game's move list in order, as the engine plays it (the steps of a manual move joined to its dot)."""
@@ -426,7 +430,6 @@ class Games:
     async def move_chat(self, old_id: int, new_id: int) -> int:
         """A group got a new id: its games go with it. Returns how many moved."""
         async with self._db.transaction():
-            cursor = await self._db.execute(
+            return await self._db.execute(
                 "UPDATE games SET chat_id = ?, updated_at = ? WHERE chat_id = ?", (new_id, self._db.clock(), old_id)
             )
-            return cursor.rowcount

@@ -15,17 +15,16 @@ class Imports:
     async def save(self, chat_id: int, user_id: int, name: str | None, sgf: str) -> int:
         """Keep a record a player sent; returns its id."""
         async with self._db.transaction():
-            cursor = await self._db.execute(
+            return await self._db.insert(
                 "INSERT INTO imports (chat_id, user_id, name, sgf, created_at) VALUES (?, ?, ?, ?, ?)",
                 (chat_id, user_id, name, sgf, self._db.clock()),
             )
-            return int(cursor.lastrowid or 0)
 
     async def usage(self, user_id: int, since: float) -> tuple[int, int]:
         """``(records kept since `since`, bytes kept in all)`` for a user's imports."""
         row = await self._db.row(
-            "SELECT COALESCE(SUM(created_at >= ?), 0), COALESCE(SUM(LENGTH(CAST(sgf AS BLOB))), 0) FROM imports "
-            "WHERE user_id = ?",
+            "SELECT COALESCE(SUM(CASE WHEN created_at >= ? THEN 1 ELSE 0 END), 0), "
+            f"COALESCE(SUM({self._db.dialect.bytes_of('sgf')}), 0) FROM imports WHERE user_id = ?",
             (since, user_id),
         )
         assert row is not None
@@ -34,8 +33,7 @@ class Imports:
     async def prune(self, created_before: float) -> int:
         """Forget records sent before ``created_before`` (their messages go with them); how many."""
         async with self._db.transaction():
-            cursor = await self._db.execute("DELETE FROM imports WHERE created_at < ?", (created_before,))
-            return cursor.rowcount
+            return await self._db.execute("DELETE FROM imports WHERE created_at < ?", (created_before,))
 
     async def get(self, import_id: int) -> ImportRecord | None:
         """An imported record."""

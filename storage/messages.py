@@ -30,8 +30,11 @@ class Messages:
         """Remember a message the bot sent (a repeated id replaces the old row)."""
         async with self._db.transaction():
             await self._db.execute(
-                "INSERT OR REPLACE INTO messages (" + ", ".join(_COLUMNS) + ", created_at) "
-                "VALUES (" + ", ".join("?" for _ in _COLUMNS) + ", ?)",
+                "INSERT INTO messages (" + ", ".join(_COLUMNS) + ", created_at) "
+                "VALUES ("
+                + ", ".join("?" for _ in _COLUMNS)
+                + ", ?) ON CONFLICT (chat_id, message_id) DO UPDATE SET "
+                + ", ".join(f"{c} = excluded.{c}" for c in [*_COLUMNS[2:], "created_at"]),
                 (
                     message.chat_id,
                     message.message_id,
@@ -104,7 +107,7 @@ class Messages:
         buttons, and those whose buttons no longer matter (of a game that is over, or a "which game?" question),
         keeping each game's latest board (its picture is shared again by ``file_id``); how many."""
         async with self._db.transaction():
-            cursor = await self._db.execute(
+            return await self._db.execute(
                 "DELETE FROM messages WHERE created_at < ? "
                 "AND (live = 0 OR game_id IS NULL OR game_id IN "
                 "(SELECT id FROM games WHERE state IN ('finished', 'cancelled'))) "
@@ -112,7 +115,6 @@ class Messages:
                 "(SELECT 1 FROM games g WHERE g.id = messages.game_id AND g.ply = messages.ply))",
                 (created_before,),
             )
-            return cursor.rowcount
 
     async def retire_chat(self, chat_id: int) -> None:
         """The chat is gone (a group that became a supergroup): its messages can no longer be edited."""

@@ -32,7 +32,7 @@ class Outbox:
         """Owe an announcement (inside the change's transaction, so that both are stored or neither)."""
         async with self._db.transaction():
             await self._db.execute(
-                "INSERT OR IGNORE INTO outbox (game_id, ply, kind, created_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO outbox (game_id, ply, kind, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, ply, kind, self._db.clock()),
             )
 
@@ -57,10 +57,9 @@ class Outbox:
     async def give_up(self, created_before: float, attempts: int) -> int:
         """Forget announcements owed since before ``created_before`` and tried ``attempts`` times or more."""
         async with self._db.transaction():
-            cursor = await self._db.execute(
+            return await self._db.execute(
                 "DELETE FROM outbox WHERE created_at < ? AND attempts >= ?", (created_before, attempts)
             )
-            return cursor.rowcount
 
     async def owed(self, created_before: float, limit: int = 100) -> list[Notice]:
         """Announcements owed since ``created_before`` or earlier, oldest first."""

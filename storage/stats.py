@@ -43,14 +43,17 @@ class Stats:
         """``(user_id, wins, losses, draws)`` over the chat's finished games, best first."""
         rows = await self._db.rows(
             """
-            SELECT user_id, SUM(outcome = 'win'), SUM(outcome = 'loss'), SUM(outcome = 'draw') FROM (
-                SELECT blue_id AS user_id, CASE winner WHEN 'blue' THEN 'win' WHEN 'red' THEN 'loss' ELSE 'draw' END
-                    AS outcome FROM games WHERE chat_id = ? AND state = 'finished'
-                UNION ALL
-                SELECT red_id, CASE winner WHEN 'red' THEN 'win' WHEN 'blue' THEN 'loss' ELSE 'draw' END
+            SELECT user_id, SUM(win), SUM(loss), SUM(draw) FROM (
+                SELECT blue_id AS user_id, CASE WHEN winner = 'blue' THEN 1 ELSE 0 END AS win,
+                    CASE WHEN winner = 'red' THEN 1 ELSE 0 END AS loss,
+                    CASE WHEN winner IN ('blue', 'red') THEN 0 ELSE 1 END AS draw
                     FROM games WHERE chat_id = ? AND state = 'finished'
-            ) WHERE user_id IS NOT NULL GROUP BY user_id
-            ORDER BY SUM(outcome = 'win') * 2 + SUM(outcome = 'draw') DESC, SUM(outcome = 'loss'), user_id
+                UNION ALL
+                SELECT red_id, CASE WHEN winner = 'red' THEN 1 ELSE 0 END, CASE WHEN winner = 'blue' THEN 1 ELSE 0 END,
+                    CASE WHEN winner IN ('blue', 'red') THEN 0 ELSE 1 END
+                    FROM games WHERE chat_id = ? AND state = 'finished'
+            ) AS played WHERE user_id IS NOT NULL GROUP BY user_id
+            ORDER BY SUM(win) * 2 + SUM(draw) DESC, SUM(loss), user_id
             """,
             (chat_id, chat_id),
         )
@@ -60,11 +63,12 @@ class Stats:
         """``(wins, losses, draws)`` of a player over all finished games."""
         row = await self._db.row(
             """
-            SELECT COALESCE(SUM(winner = colour), 0), COALESCE(SUM(winner IS NOT NULL AND winner != colour), 0),
-                   COALESCE(SUM(winner IS NULL), 0) FROM (
+            SELECT COALESCE(SUM(CASE WHEN winner = colour THEN 1 ELSE 0 END), 0),
+                   COALESCE(SUM(CASE WHEN winner IS NOT NULL AND winner != colour THEN 1 ELSE 0 END), 0),
+                   COALESCE(SUM(CASE WHEN winner IS NULL THEN 1 ELSE 0 END), 0) FROM (
                 SELECT winner, 'blue' AS colour FROM games WHERE blue_id = ? AND state = 'finished'
                 UNION ALL SELECT winner, 'red' FROM games WHERE red_id = ? AND state = 'finished'
-            )
+            ) AS played
             """,
             (user_id, user_id),
         )

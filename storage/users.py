@@ -28,14 +28,15 @@ class Users:
         """Record a user (or refresh their names) and return them."""
         now = self._db.clock()
         async with self._db.transaction():
+            differs = self._db.dialect.differs
             await self._db.execute(
                 "INSERT INTO users (id, first_name, last_name, username, telegram_language, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, "
                 "last_name = excluded.last_name, username = excluded.username, "
                 "telegram_language = excluded.telegram_language, updated_at = excluded.updated_at "
-                "WHERE users.first_name IS NOT excluded.first_name OR users.last_name IS NOT excluded.last_name "
-                "OR users.username IS NOT excluded.username "
-                "OR users.telegram_language IS NOT excluded.telegram_language",
+                f"WHERE users.first_name {differs} excluded.first_name "
+                f"OR users.last_name {differs} excluded.last_name OR users.username {differs} excluded.username "
+                f"OR users.telegram_language {differs} excluded.telegram_language",
                 (user_id, first_name, last_name, username, telegram_language, now, now),
             )
         user = await self.get(user_id)

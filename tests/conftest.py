@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,3 +28,77 @@ async def _stop_leftover_bots():
 
     for bot in list(RUNNING):
         await bot.stop()
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# Both database backends. A test that takes ``where`` (or ``backend``) runs once per backend: ``where("x.db")`` is a
+# file in the test's folder on SQLite, a fresh schema of a throwaway PostgreSQL server on PostgreSQL (the same name
+# gives the same database within a test: a bot restarted on it, a second process).
+
+Where = Callable[..., str]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--backends",
+        default=os.environ.get("TOCHKI_TEST_BACKENDS", "sqlite,postgres"),
+        help="the database backends the storage, services and bot tests run on (default: sqlite,postgres; "
+        "PostgreSQL's tests are skipped when its binaries are missing, except under CI=true)",
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        chosen = [b.strip() for b in metafunc.config.getoption("--backends").split(",") if b.strip()]
+        metafunc.parametrize("backend", chosen, indirect=True)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Any]:
+    """A PostgreSQL server for the whole session (started the first time a test asks for it)."""
+    from pgserver import Server, binaries
+
+    folder = binaries()
+    missing = None
+    if folder is None:
+        missing = "no PostgreSQL binaries (initdb, pg_ctl; set TOCHKI_PG_BIN)"
+    else:
+        try:
+            import asyncpg  # noqa: F401
+        except ImportError:
+            missing = "asyncpg is not installed (pip install -e '.[postgres]')"
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL tests cannot run under CI: {missing}")
+        pytest.skip(missing)
+    assert folder is not None
+    server = Server(folder).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    """``"sqlite"`` or ``"postgres"``: the backend this run of the test uses."""
+    name = str(request.param)
+    if name == "postgres":
+        request.getfixturevalue("pg_server")
+    elif name != "sqlite":
+        raise ValueError(f"unknown backend {name}")
+    return name
+
+
+@pytest.fixture
+def where(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Where:
+    """Where a test's database lives: ``where("x.db")`` a path (SQLite) or a URL (PostgreSQL)."""
+    if backend == "sqlite":
+        return lambda name="t.db": str(tmp_path / name)
+    server = request.getfixturevalue("pg_server")
+    made: dict[str, str] = {}
+
+    def fresh(name: str = "t.db") -> str:
+        if name not in made:
+            made[name] = server.fresh()
+        return made[name]
+
+    return fresh

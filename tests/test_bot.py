@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from conftest import Where
 from fakebot import FakeTelegram
 from harness import Bot, Clock
 from PIL import Image
@@ -24,8 +24,8 @@ STRANGER = 33
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
-    started = await Bot(tmp_path / "bot.db").start()
+async def bot(where: Where):
+    started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
 
@@ -122,8 +122,8 @@ async def test_reply_to_the_board_is_a_move(bot: Bot) -> None:
     assert "Ход 2: 8-8" in fake.last("sendPhoto", GROUP).params["caption"]
 
 
-async def test_plain_text_moves_when_the_bot_reads_all_messages(tmp_path: Path) -> None:
-    bot = await Bot(tmp_path / "b.db", FakeTelegram(can_read_all_group_messages=True)).start()
+async def test_plain_text_moves_when_the_bot_reads_all_messages(where: Where) -> None:
+    bot = await Bot(where("b.db"), FakeTelegram(can_read_all_group_messages=True)).start()
     try:
         fake = bot.fake
         anna, boris, stranger = users(fake)
@@ -380,9 +380,9 @@ async def test_the_clock_reminds_and_ends_games_on_time(bot: Bot) -> None:
     assert record is not None and record.reason == "timeout" and record.winner == "blue"
 
 
-async def test_a_restart_in_the_middle_of_a_game(tmp_path: Path) -> None:
+async def test_a_restart_in_the_middle_of_a_game(where: Where) -> None:
     clock = Clock()
-    first = await Bot(tmp_path / "r.db", clock=clock).start()
+    first = await Bot(where("r.db"), clock=clock).start()
     anna, boris, _ = users(first.fake)
     await open_group_game(first)
     await first.say(GROUP, anna, "/m 5-5")
@@ -390,7 +390,7 @@ async def test_a_restart_in_the_middle_of_a_game(tmp_path: Path) -> None:
     await first.stop()
 
     # Telegram's update ids keep growing across restarts.
-    second = await Bot(tmp_path / "r.db", FakeTelegram(first_update_id=10_000), clock=clock).start()
+    second = await Bot(where("r.db"), FakeTelegram(first_update_id=10_000), clock=clock).start()
     await second.say(GROUP, anna, "/board")
     assert "Ход 2: 6-6" in second.fake.last("sendPhoto", GROUP).params["caption"]
     await second.say(GROUP, anna, "/m 7-7")
@@ -399,7 +399,7 @@ async def test_a_restart_in_the_middle_of_a_game(tmp_path: Path) -> None:
 
     # Down for two days: the overdue game is decided as the bot starts, before it handles any update.
     clock.advance(2 * 86400)
-    third = await Bot(tmp_path / "r.db", FakeTelegram(first_update_id=20_000), clock=clock).start()
+    third = await Bot(where("r.db"), FakeTelegram(first_update_id=20_000), clock=clock).start()
     record = await third.db.games.get(1)
     assert record is not None and record.winner == "blue" and record.ply == 4
     assert (

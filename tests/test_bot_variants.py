@@ -265,12 +265,15 @@ def test_migration_7_keeps_the_moves_of_a_schema_6_file() -> None:
     import sqlite3
 
     from storage.database import split_sql
-    from storage.schema import MIGRATIONS
+    from storage.schema import MIGRATIONS, Migration
+
+    def sqlite(migration: str | Migration) -> str:
+        return migration.sqlite if isinstance(migration, Migration) else migration
 
     conn = sqlite3.connect(":memory:")
     conn.execute("PRAGMA foreign_keys = ON")
     for migration in MIGRATIONS[:6]:
-        for statement in split_sql(migration):
+        for statement in split_sql(sqlite(migration)):
             conn.execute(statement)
     conn.execute("INSERT INTO chats (id, type, created_at, updated_at) VALUES (1, 'group', 0, 0)")
     conn.execute("INSERT INTO users (id, first_name, created_at, updated_at) VALUES (5, 'A', 0, 0)")
@@ -279,7 +282,7 @@ def test_migration_7_keeps_the_moves_of_a_schema_6_file() -> None:
         "VALUES (1, 'group', 20, 20, 'cross', 'active', 5, 0, 0, 1)"
     )
     conn.execute("INSERT INTO moves VALUES (1, 1, 'blue', 'dot', 3, 4, 5, 0)")
-    for statement in split_sql(MIGRATIONS[6]):
+    for statement in split_sql(sqlite(MIGRATIONS[6])):
         conn.execute(statement)
     assert conn.execute("SELECT * FROM moves").fetchall() == [(1, 1, "blue", "dot", 3, 4, 5, 0.0, None)]
     assert conn.execute("SELECT rules, options, closing FROM games").fetchall() == [("sports", None, None)]

@@ -21,6 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
+from conftest import Where
 from fakebot import FakeTelegram, as_update
 from harness import Bot
 from telegram.error import RetryAfter, TimedOut
@@ -217,8 +218,8 @@ OTHER_GROUP = -1002
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
-    started = await Bot(tmp_path / "bot.db").start()
+async def bot(where: Where):
+    started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
 

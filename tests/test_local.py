@@ -318,7 +318,7 @@ async def test_sgf_and_png_downloads(local: Local) -> None:
 
 
 async def test_the_telegram_mini_app_has_no_local_routes(tmp_path: Path) -> None:
-    site = await open_site(tmp_path)
+    site = await open_site(lambda name="t.db": str(tmp_path / name))
     try:
         assert (await site.client.post("/api/local/games", json={"mode": "hotseat"})).status_code == 401
         reply = await site.client.post("/api/local/games", json={"mode": "hotseat"}, headers=auth(7))

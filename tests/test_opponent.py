@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from pathlib import Path
 
 import pytest
+from conftest import Where
 from harness import Bot
 from test_bot import ANNA, BORIS, GROUP, STRANGER, users
 
@@ -17,8 +17,8 @@ from tochki_bot.telegram import callbacks as cb
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
-    started = await Bot(tmp_path / "t.db").start()
+async def bot(where: Where):
+    started = await Bot(where("t.db")).start()
     yield started
     await started.stop()
 
@@ -157,8 +157,8 @@ async def test_the_bot_takes_no_draw_and_has_no_clock(bot: Bot) -> None:
     assert record.state == "finished" and record.winner == "blue"  # the bot (blue) wins on Anna's time
 
 
-async def test_other_chats_are_answered_while_the_bot_thinks(tmp_path: Path) -> None:
-    bot = await Bot(tmp_path / "t.db", ai_seconds=1.5, ai_seed=None).start()  # on the clock
+async def test_other_chats_are_answered_while_the_bot_thinks(where: Where) -> None:
+    bot = await Bot(where("t.db"), ai_seconds=1.5, ai_seed=None).start()  # on the clock
     try:
         anna, _, stranger = users(bot.fake)
         await bot.services.opponent.start()
@@ -177,8 +177,8 @@ async def test_other_chats_are_answered_while_the_bot_thinks(tmp_path: Path) -> 
         await bot.stop()
 
 
-async def test_after_a_restart_the_bot_moves_where_it_was_to_move(tmp_path: Path) -> None:
-    db = tmp_path / "t.db"
+async def test_after_a_restart_the_bot_moves_where_it_was_to_move(where: Where) -> None:
+    db = where("t.db")
     first = await Bot(db, ai_seconds=5.0, ai_seed=None).start()
     anna, _, _ = users(first.fake)
     await first.say(ANNA, anna, "/new ai hard 15x15 red")  # the bot is blue, moves first, thinks 5 s
@@ -195,11 +195,11 @@ async def test_after_a_restart_the_bot_moves_where_it_was_to_move(tmp_path: Path
         await second.stop()
 
 
-async def test_services_alone_play_the_bot(tmp_path: Path) -> None:
+async def test_services_alone_play_the_bot(where: Where) -> None:
     """The use case without Telegram: a game against the bot, its moves legal and at once."""
     from tochki_bot.services import LobbyChoice, Person, Place, Services
 
-    services = await Services.open(tmp_path / "s.db", ai_seconds=0.05, ai_seed=5, ai_workers=1)
+    services = await Services.open(where("s.db"), ai_seconds=0.05, ai_seed=5, ai_workers=1)
     try:
         await services.opponent.start()
         anna = Person(1, "Anna")
@@ -230,11 +230,11 @@ async def test_while_the_bot_thinks_its_board_says_so_and_has_no_buttons(bot: Bo
     assert "Ваш ход" in answer.params["caption"] and answer.params.get("reply_markup")
 
 
-async def test_a_search_worker_that_dies_is_replaced_and_the_bot_still_moves(tmp_path: Path) -> None:
+async def test_a_search_worker_that_dies_is_replaced_and_the_bot_still_moves(where: Where) -> None:
     import os
     import signal
 
-    bot = await Bot(tmp_path / "t.db", ai_seconds=3.0, ai_seed=None, ai_workers=1).start()
+    bot = await Bot(where("t.db"), ai_seconds=3.0, ai_seed=None, ai_workers=1).start()
     try:
         anna, _, _ = users(bot.fake)
         await bot.say(ANNA, anna, "/new ai hard 12x12 red")

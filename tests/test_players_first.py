@@ -6,10 +6,10 @@ The whole path runs: the real Application and handlers, a real SQLite file, real
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Where
 from fakebot import FakeTelegram
 from harness import Bot, Clock
 from test_bot import ANNA, BORIS, GROUP, STRANGER, open_group_game, users, watch_link
@@ -21,8 +21,8 @@ CLARA = 44
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
-    started = await Bot(tmp_path / "bot.db").start()
+async def bot(where: Where):
+    started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
 
@@ -177,8 +177,8 @@ async def test_two_correspondence_games_are_named_addressed_and_asked_about(bot:
     assert not bot.errors
 
 
-async def test_group_chatter_is_never_a_move(tmp_path: Path) -> None:
-    bot = await Bot(tmp_path / "b.db", FakeTelegram(can_read_all_group_messages=True)).start()
+async def test_group_chatter_is_never_a_move(where: Where) -> None:
+    bot = await Bot(where("b.db"), FakeTelegram(can_read_all_group_messages=True)).start()
     try:
         fake = bot.fake
         anna, boris, _ = users(fake)
@@ -334,10 +334,10 @@ async def test_the_previous_board_loses_its_buttons_and_answered_questions_say_s
     )  # a finished game leaves no buttons behind
 
 
-async def test_bad_input_in_a_group_never_delays_a_board(tmp_path: Path) -> None:
+async def test_bad_input_in_a_group_never_delays_a_board(where: Where) -> None:
     """A group takes about 20 messages a minute: answers to bad input stop well before that, boards always go."""
-    bot = Bot(tmp_path / "b.db")
-    bot.config = Config(token="123:TEST", db_path=str(tmp_path / "b.db"), group_rate=20, overall_rate=10**6)
+    bot = Bot(where("b.db"))
+    bot.config = Config(token="123:TEST", db_path=str(where("b.db")), group_rate=20, overall_rate=10**6)
     from tochki_bot.telegram.app import build_application
 
     bot.app = build_application(bot.config, request=bot.fake, clock=bot.clock)
@@ -469,14 +469,14 @@ async def test_a_record_viewer_in_a_group_is_the_senders(bot: Bot) -> None:
     assert fake.messages[(GROUP, shown)]["caption"] == before
 
 
-async def test_a_restart_keeps_which_board_answers_a_reply(tmp_path: Path) -> None:
+async def test_a_restart_keeps_which_board_answers_a_reply(where: Where) -> None:
     clock = Clock()
-    first = await Bot(tmp_path / "r.db", clock=clock).start()
+    first = await Bot(where("r.db"), clock=clock).start()
     anna, boris, _ = users(first.fake)
     await private_game(first, anna, boris)
     board = first.last_board(ANNA)["message_id"]
     await first.stop()
-    second = await Bot(tmp_path / "r.db", FakeTelegram(first_update_id=5000), clock=clock).start()
+    second = await Bot(where("r.db"), FakeTelegram(first_update_id=5000), clock=clock).start()
     second.fake.messages.update(first.fake.messages)
     await second.say(ANNA, anna, "4-4", reply_to=board)
     assert (await second.game(1)).ply == 1
@@ -554,8 +554,8 @@ async def test_a_reply_to_an_old_games_board_plays_in_the_game_going_on(bot: Bot
     assert (await bot.game(2)).ply == 1
 
 
-async def test_group_scores_are_not_moves(tmp_path: Path) -> None:
-    bot = await Bot(tmp_path / "b.db", FakeTelegram(can_read_all_group_messages=True)).start()
+async def test_group_scores_are_not_moves(where: Where) -> None:
+    bot = await Bot(where("b.db"), FakeTelegram(can_read_all_group_messages=True)).start()
     try:
         anna, _, _ = users(bot.fake)
         await open_group_game(bot)

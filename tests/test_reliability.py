@@ -4,10 +4,10 @@ the bot before its fix. The whole path runs: the real Application, a real SQLite
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Where
 from fakebot import FakeTelegram, as_update
 from harness import Bot
 from test_bot import ANNA, BORIS, GROUP, open_group_game, users
@@ -18,16 +18,16 @@ from tochki_bot.telegram.app import build_application
 CLARA = 44
 
 
-def realistic(bot: Bot, tmp_path: Path, **settings: Any) -> Bot:
+def realistic(bot: Bot, where: Where, **settings: Any) -> Bot:
     """The bot with Telegram's real limits: 20 messages a minute in a group, 30 a second in all."""
-    bot.config = Config(token="123:TEST", db_path=str(tmp_path / "r.db"), **settings)
+    bot.config = Config(token="123:TEST", db_path=str(where("r.db")), **settings)
     bot.app = build_application(bot.config, request=bot.fake, clock=bot.clock)
     return bot
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
-    started = await Bot(tmp_path / "bot.db").start()
+async def bot(where: Where):
+    started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
 
@@ -36,8 +36,8 @@ async def bot(tmp_path: Path):
 # 1. One flooding group must not stall every chat
 
 
-async def test_a_flooding_group_does_not_hold_up_another_chat(tmp_path: Path) -> None:
-    bot = await realistic(Bot(tmp_path / "r.db"), tmp_path).start()
+async def test_a_flooding_group_does_not_hold_up_another_chat(where: Where) -> None:
+    bot = await realistic(Bot(where("r.db")), where).start()
     try:
         fake = bot.fake
         fake.latency = 0.005
@@ -90,10 +90,10 @@ async def test_a_chat_waits_for_its_turn_before_it_takes_a_worker() -> None:
     assert [n for _, n in order[1:]] == list(range(300))  # the group's updates still ran in order
 
 
-async def test_a_flood_by_some_people_does_not_silence_the_player_to_move(tmp_path: Path) -> None:
+async def test_a_flood_by_some_people_does_not_silence_the_player_to_move(where: Where) -> None:
     """A player trial: five people each sent 60 moves (each within the rate of 60 a minute) and filled the group's
     backlog, so the move of the player whose turn it was, sent in the middle, was dropped and nobody answered."""
-    bot = await realistic(Bot(tmp_path / "r.db"), tmp_path).start()
+    bot = await realistic(Bot(where("r.db")), where).start()
     try:
         fake = bot.fake
         anna, _, _ = users(fake)
@@ -219,18 +219,18 @@ async def test_a_move_whose_button_answer_fails_is_still_announced(bot: Bot) -> 
     assert not bot.errors
 
 
-async def test_a_move_stored_just_before_a_crash_is_announced_on_start(tmp_path: Path) -> None:
+async def test_a_move_stored_just_before_a_crash_is_announced_on_start(where: Where) -> None:
     from harness import Clock
 
     from tochki_bot.services import Person
 
     clock = Clock()
-    first = await Bot(tmp_path / "c.db", clock=clock).start()
+    first = await Bot(where("c.db"), clock=clock).start()
     await open_group_game(first)
     # The move is stored, and the bot dies before it can post the board (no announcement made).
     await first.services.play.move(1, Person(ANNA, "Анна"), 5, 5)
     await first.stop()
-    second = await Bot(tmp_path / "c.db", FakeTelegram(first_update_id=9000), clock=clock).start()
+    second = await Bot(where("c.db"), FakeTelegram(first_update_id=9000), clock=clock).start()
     try:
         photo = second.fake.last("sendPhoto", GROUP)
         assert "Ход 1: 5-5" in photo.params["caption"] and "tg://user?id=22" in photo.params["caption"]
@@ -264,9 +264,9 @@ async def test_a_seat_that_failed_gets_its_board_later_and_the_others_once(bot: 
 # 9. A repeated update is recognised before anything else
 
 
-async def test_an_update_another_process_handled_says_nothing(tmp_path: Path) -> None:
-    first = await Bot(tmp_path / "d.db").start()
-    second = await Bot(tmp_path / "d.db", FakeTelegram()).start()
+async def test_an_update_another_process_handled_says_nothing(where: Where) -> None:
+    first = await Bot(where("d.db")).start()
+    second = await Bot(where("d.db"), FakeTelegram()).start()
     try:
         anna, _, _ = users(first.fake)
         await open_group_game(first)
@@ -286,23 +286,45 @@ async def test_an_update_another_process_handled_says_nothing(tmp_path: Path) ->
 
 
 def fail_once(bot: Bot, monkeypatch: pytest.MonkeyPatch, sql_start: str, *, after: bool) -> None:
-    """Make the database connection raise a disk I/O error once, for the statement starting with ``sql_start``:
-    after running it (the write reached the file, but the driver says it failed) or instead of running it."""
-    import sqlite3
-
-    conn = bot.db.db.conn
-    real = conn.execute
+    """Make the database fail once, for the statement starting with ``sql_start``: after running it (the write
+    reached the database, but the driver says it failed) or instead of running it. SQLite reports a disk I/O error;
+    PostgreSQL a connection lost in the middle of the statement."""
+    db = bot.db.db
     state = {"done": False}
+    if db.dialect.name == "sqlite":
+        import sqlite3
 
-    async def execute(sql: str, parameters: Any = None) -> Any:
-        if not state["done"] and sql.startswith(sql_start):
-            state["done"] = True
-            if after:
-                await real(sql, parameters) if parameters is not None else await real(sql)
-            raise sqlite3.OperationalError("disk I/O error")
-        return await (real(sql, parameters) if parameters is not None else real(sql))
+        conn = db.conn  # type: ignore[attr-defined]
+        real = conn.execute
 
-    monkeypatch.setattr(conn, "execute", execute)
+        async def execute(sql: str, parameters: Any = None) -> Any:
+            if not state["done"] and sql.startswith(sql_start):
+                state["done"] = True
+                if after:
+                    await real(sql, parameters) if parameters is not None else await real(sql)
+                raise sqlite3.OperationalError("disk I/O error")
+            return await (real(sql, parameters) if parameters is not None else real(sql))
+
+        monkeypatch.setattr(conn, "execute", execute)
+        return
+
+    from asyncpg.exceptions import ConnectionDoesNotExistError
+
+    for name in ("_control", "execute"):
+        real_method = getattr(db, name)
+
+        def failing(real_method: Any = real_method) -> Any:
+            async def run(sql: str, *args: Any) -> Any:
+                if not state["done"] and sql.startswith(sql_start):
+                    state["done"] = True
+                    if after:
+                        await real_method(sql, *args)
+                    raise ConnectionDoesNotExistError("connection was closed in the middle of operation")
+                return await real_method(sql, *args)
+
+            return run
+
+        monkeypatch.setattr(db, name, failing())
 
 
 async def test_a_commit_that_cannot_be_confirmed_is_said_so_and_read_again(
@@ -336,7 +358,7 @@ async def test_a_reply_to_a_board_the_bot_could_not_remember_still_finds_its_gam
     await bot.press(ANNA, lobby["message_id"], anna, bot.button(ANNA, lobby["message_id"], "Я 🔵"))
     link = re.search(r"start=(g[\w-]+)", fake.messages[(ANNA, lobby["message_id"])]["text"])
     assert link is not None
-    fail_once(bot, monkeypatch, "INSERT OR REPLACE INTO messages", after=False)
+    fail_once(bot, monkeypatch, "INSERT INTO messages", after=False)
     await bot.say(CLARA, clara(fake), f"/start {link.group(1)}")  # the first boards of game 2 are not remembered
     second = first + 1
     board = fake.last("sendPhoto", ANNA).result["message_id"]

@@ -4,10 +4,9 @@ whole path runs: the real Application, a real SQLite file, the fake Bot API."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
-from conftest import DATA
+from conftest import DATA, Where
 from fakebot import FakeTelegram
 from harness import Bot, Clock
 from test_bot import ANNA, BORIS, GROUP, open_group_game, users
@@ -18,26 +17,26 @@ from tochki_bot.services import Person
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
-    started = await Bot(tmp_path / "bot.db").start()
+async def bot(where: Where):
+    started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
 
 
-async def test_a_broken_game_stops_neither_the_start_nor_the_clock_of_the_others(tmp_path: Path) -> None:
+async def test_a_broken_game_stops_neither_the_start_nor_the_clock_of_the_others(where: Where) -> None:
     clock = Clock()
-    first = await Bot(tmp_path / "b.db", clock=clock).start()
+    first = await Bot(where("b.db"), clock=clock).start()
     anna, _, _ = users(first.fake)
     await open_group_game(first, thread_id=5)
     await open_group_game(first, thread_id=7)
     await first.say(GROUP, anna, "/m 5-5", thread_id=5)
     await first.say(GROUP, anna, "/m 5-5", thread_id=7)
     # Game 1 can no longer be replayed (its stored move is off the board), and the bot is down for two days.
-    await first.db.db.conn.execute("UPDATE moves SET x = 99 WHERE game_id = 1")
-    await first.db.db.conn.commit()
+    async with first.db.transaction():
+        await first.db.db.execute("UPDATE moves SET x = 99 WHERE game_id = 1")
     await first.stop()
     clock.advance(2 * 86400)
-    second = await Bot(tmp_path / "b.db", FakeTelegram(first_update_id=9000), clock=clock).start()
+    second = await Bot(where("b.db"), FakeTelegram(first_update_id=9000), clock=clock).start()
     try:
         record = await second.game(2)
         assert record.state == "finished" and record.reason == "timeout"  # decided on start, despite game 1
@@ -83,8 +82,8 @@ async def test_a_press_in_a_forum_topic_is_answered_in_that_topic(bot: Bot) -> N
     assert not bot.errors
 
 
-async def test_the_same_question_from_two_people_gets_two_answers(tmp_path: Path) -> None:
-    bot = await realistic(Bot(tmp_path / "r.db"), tmp_path).start()
+async def test_the_same_question_from_two_people_gets_two_answers(where: Where) -> None:
+    bot = await realistic(Bot(where("r.db")), where).start()
     try:
         fake = bot.fake
         fake.latency = 0.005
@@ -103,9 +102,9 @@ async def test_the_same_question_from_two_people_gets_two_answers(tmp_path: Path
         await bot.stop()
 
 
-async def test_the_same_update_in_two_processes_at_once_is_one_move(tmp_path: Path) -> None:
-    first = await Bot(tmp_path / "d.db").start()
-    second = await Bot(tmp_path / "d.db", FakeTelegram()).start()
+async def test_the_same_update_in_two_processes_at_once_is_one_move(where: Where) -> None:
+    first = await Bot(where("d.db")).start()
+    second = await Bot(where("d.db"), FakeTelegram()).start()
     try:
         anna, _, _ = users(first.fake)
         await open_group_game(first)

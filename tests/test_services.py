@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
+from conftest import Where
 from harness import Clock
 
 from tochki_bot.services import (
@@ -30,9 +30,9 @@ def private(person: Person) -> Place:
 
 
 @pytest.fixture
-async def services(tmp_path: Path):
+async def services(where: Where):
     clock = Clock()
-    opened = await Services.open(tmp_path / "s.db", clock=clock, rng=random.Random(7))
+    opened = await Services.open(where("s.db"), clock=clock, rng=random.Random(7))
     opened.test_clock = clock  # type: ignore[attr-defined]
     yield opened
     await opened.close()

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 
 import pytest
-from conftest import DATA
+from conftest import DATA, Where
 from harness import Bot
 from PIL import Image
 from test_bot import ANNA, BORIS, GROUP, STRANGER, open_group_game, users, watch_link
@@ -17,8 +16,8 @@ from tochki_bot.services import Person
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
-    started = await Bot(tmp_path / "bot.db").start()
+async def bot(where: Where):
+    started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
 

@@ -12,13 +12,15 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import TESTS
+from conftest import TESTS, Where
 
 import storage.database as database_module
 import storage.schema as schema_module
 from storage import (
+    TABLES,
     CannotOpen,
     Conflict,
     Duplicate,
@@ -26,6 +28,7 @@ from storage import (
     OpenGameExists,
     SchemaTooNew,
     Storage,
+    inspect,
     latest_version,
 )
 from tochki_bot.engine import Game, GameSettings, Move, MoveKind, Point
@@ -34,8 +37,8 @@ ROOT = TESTS.parent
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    storage = await Storage.open(tmp_path / "t.db")
+async def db(where: Where):
+    storage = await Storage.open(where("t.db"))
     yield storage
     await storage.close()
 
@@ -71,11 +74,13 @@ async def test_default_path_follows_the_environment(monkeypatch: pytest.MonkeyPa
     assert database_module.default_path() == "tochki.db"
 
 
-async def test_unicode_names_round_trip(db: Storage) -> None:
+async def test_unicode_names_round_trip(db: Storage, backend: str) -> None:
     names = ["Ёжик 🦔", "O'Brien; DROP TABLE users; --", "中文", "\u202eRTL", "a" * 300, "\x00zero"]
     for i, name in enumerate(names, 1):
         user = await db.users.upsert(i, name, last_name=name, username=f"u{i}")
-        assert user.first_name == name and user.last_name == name
+        # PostgreSQL's text cannot hold U+0000: it is stored as U+FFFD.
+        kept = name.replace("\x00", "\ufffd") if backend == "postgres" else name
+        assert user.first_name == kept and user.last_name == kept
     chat = await db.chats.upsert(-5, "supergroup", "Чат «Точки» 🎲")
     assert chat.title == "Чат «Точки» 🎲"
     assert (await db.users.get(2)).first_name == names[1]  # type: ignore[union-attr]
@@ -178,8 +183,8 @@ async def test_writes_inside_a_transaction_commit_or_roll_back_together(db: Stor
     assert len(await db.games.moves(record.id)) == 1 and await db.messages.get(-100, 5) is not None
 
 
-async def test_two_connections_racing_for_one_ply_get_one_success(tmp_path: Path) -> None:
-    path = tmp_path / "race.db"
+async def test_two_connections_racing_for_one_ply_get_one_success(where: Where) -> None:
+    path = where("race.db")
     first = await Storage.open(path)
     record = await active_game(first)
     second = await Storage.open(path)
@@ -329,8 +334,8 @@ async def test_backup_is_a_consistent_copy(db: Storage, tmp_path: Path) -> None:
         await db.db.backup(target)
 
 
-async def test_an_older_database_is_upgraded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "old.db"
+async def test_an_older_database_is_upgraded(where: Where, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = where("old.db")
     db = await Storage.open(path)  # written by "the old version": the migrations of today
     record = await active_game(db)
     await db.games.append_move(record.id, 0, Move.dot("blue", 1, 1), user_id=1, score=(0, 0))
@@ -345,7 +350,8 @@ async def test_an_older_database_is_upgraded(tmp_path: Path, monkeypatch: pytest
     db = await Storage.open(path)
     assert await db.db.schema_version() == len(newer)
     assert await db.games.moves(record.id) == [Move.dot("blue", 1, 1)]  # the data survived the upgrade
-    await db.db.conn.execute("INSERT INTO extra (id) VALUES (1)")
+    async with db.transaction():
+        await db.db.execute("INSERT INTO extra (id) VALUES (1)")
     await db.close()
 
 
@@ -442,7 +448,7 @@ async def test_a_version_1_database_is_upgraded_to_the_current_schema(tmp_path: 
     and keeps its games and moves."""
     path = tmp_path / "v1.db"
     conn = sqlite3.connect(path)
-    for statement in database_module.split_sql(schema_module.MIGRATIONS[0]):
+    for statement in database_module.split_sql(schema_module.script(1, "sqlite")):
         conn.execute(statement)
     conn.execute("PRAGMA user_version = 1")
     conn.execute("INSERT INTO chats (id, type, title, created_at, updated_at) VALUES (-9, 'group', 'Old', 0, 0)")
@@ -494,3 +500,79 @@ async def test_the_row_worked_out_after_a_move_is_the_row_stored(db: Storage) ->
         )
         assert worked_out == await db.games.get(record.id)
         record = worked_out
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# PostgreSQL: what differs from SQLite
+
+
+async def test_both_backends_end_with_the_same_tables_and_columns(tmp_path: Path, pg_server: Any) -> None:
+    lite = await Storage.open(tmp_path / "same.db")
+    pg = await Storage.open(pg_server.fresh())
+    try:
+        for table in TABLES:
+            assert await lite.db.columns(table) == await pg.db.columns(table), table
+        # No 32-bit id (Telegram's ids do not fit) and no 32-bit REAL (times would lose their seconds).
+        rows = await pg.db.rows(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns "
+            "WHERE table_schema = current_schema()"
+        )
+        for table, column, kind in rows:
+            assert kind != "real", (table, column)
+            if (column == "id" or column.endswith("_id")) and column != "file_id":
+                assert kind == "bigint", (table, column, kind)
+        assert await pg.db.schema_version() == latest_version()
+        assert await pg.db.integrity_check() == "ok"
+    finally:
+        await lite.close()
+        await pg.close()
+
+
+async def test_postgresql_refuses_a_newer_database_and_keeps_a_failed_migration_out(
+    pg_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = pg_server.fresh()
+    db = await Storage.open(url)
+    await db.close()
+    bad = [*schema_module.MIGRATIONS, "CREATE TABLE ok1 (id INTEGER); THIS IS NOT SQL"]
+    monkeypatch.setattr(schema_module, "MIGRATIONS", bad)
+    monkeypatch.setattr(schema_module, "latest_version", lambda: len(bad))
+    with pytest.raises(Exception, match="syntax"):
+        await Storage.open(url)
+    monkeypatch.undo()
+    db = await Storage.open(url)  # the failed step left nothing behind
+    assert await db.db.schema_version() == latest_version()
+    assert await db.db.row("SELECT to_regclass('ok1')") == (None,)
+    async with db.transaction():
+        await db.db.execute("UPDATE schema_version SET version = ?", (latest_version() + 3,))
+    await db.close()
+    with pytest.raises(SchemaTooNew, match="newer version"):
+        await Storage.open(url)
+    report = await inspect(url)
+    assert isinstance(report.problem, SchemaTooNew) and report.schema == latest_version() + 3
+
+
+async def test_two_processes_opening_a_new_postgresql_database_at_once_upgrade_it_once(pg_server: Any) -> None:
+    url = pg_server.fresh()
+    opened = await asyncio.gather(*(Storage.open(url) for _ in range(4)))
+    for db in opened:
+        assert await db.db.schema_version() == latest_version()
+        await db.close()
+
+
+async def test_postgresql_problems_are_one_clear_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(CannotOpen, match=r"cannot open the database postgresql://bot@127.0.0.1:1/x .*server is run"):
+        await Storage.open("postgresql://bot:secret@127.0.0.1:1/x")
+    report = await inspect("postgresql://bot:secret@127.0.0.1:1/x")
+    assert isinstance(report.problem, CannotOpen) and "secret" not in str(report.problem)
+    monkeypatch.setitem(sys.modules, "asyncpg", None)  # the postgres extra is not installed
+    with pytest.raises(CannotOpen, match=r"driver \(asyncpg\) is not installed: pip install 'tochki-bot\[postgres\]'"):
+        await Storage.open("postgresql://bot@127.0.0.1:1/x")
+
+
+def test_sqlite_urls_and_paths_name_the_same_file(tmp_path: Path) -> None:
+    from storage.database import is_postgres, sqlite_path
+
+    assert sqlite_path(f"sqlite:///{tmp_path}/a.db") == f"{tmp_path}/a.db"
+    assert sqlite_path("sqlite:///a.db") == "a.db" and sqlite_path("a.db") == "a.db"
+    assert is_postgres("postgresql://h/db") and is_postgres("postgres://h/db") and not is_postgres("pg.db")

@@ -3,9 +3,8 @@ real Application, a real SQLite file, the fake Bot API."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from conftest import Where
 from harness import Bot
 from test_bot import ANNA, BORIS, GROUP, open_group_game, users, watch_link
 from test_players_first import private_game
@@ -14,8 +13,8 @@ from tochki_bot.telegram import callbacks as cb
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
-    started = await Bot(tmp_path / "bot.db").start()
+async def bot(where: Where):
+    started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
 

@@ -13,12 +13,12 @@ import hmac
 import json
 import random
 import time
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlparse
 
 import httpx
 import pytest
+from conftest import Where
 from harness import Bot
 from test_bot import ANNA, BORIS, GROUP, STRANGER, open_group_game, users, watch_link
 from test_players_first import private_game
@@ -87,16 +87,16 @@ def keyboard(call: Any) -> dict[str, Any]:
     return json.loads(markup) if isinstance(markup, str) else markup
 
 
-async def open_site(tmp_path: Path, **server_options: Any) -> Site:
+async def open_site(where: Where, **server_options: Any) -> Site:
     server = WebAppServer(token=TOKEN, listen="127.0.0.1", port=0, **server_options)
-    bot = await Bot(tmp_path / "bot.db", webapp_url=WEBAPP_URL, extras=[server]).start()
+    bot = await Bot(where("bot.db"), webapp_url=WEBAPP_URL, extras=[server]).start()
     client = httpx.AsyncClient(base_url=server.base_url, timeout=10.0)
     return Site(bot, server, client)
 
 
 @pytest.fixture
-async def site(tmp_path: Path):
-    opened = await open_site(tmp_path)
+async def site(where: Where):
+    opened = await open_site(where)
     yield opened
     await opened.client.aclose()
     await opened.bot.stop()
@@ -369,8 +369,8 @@ async def test_every_board_opens_the_mini_app(site: Site) -> None:
     assert menu["type"] == "web_app" and menu["web_app"] == {"url": WEBAPP_URL + "/"} and menu["text"] == "Games"
 
 
-async def test_without_the_setting_there_is_no_mini_app(tmp_path: Path) -> None:
-    bot = await Bot(tmp_path / "bot.db").start()
+async def test_without_the_setting_there_is_no_mini_app(where: Where) -> None:
+    bot = await Bot(where("bot.db")).start()
     try:
         await open_group_game(bot)
         markup = bot.fake.last("sendPhoto", GROUP).params["reply_markup"]
@@ -410,8 +410,8 @@ async def test_the_page_updates_itself_when_the_other_player_moves(site: Site) -
     assert answer.status_code == 200 and answer.json()["ply"] == 1 and answer.json()["can_move"]
 
 
-async def test_a_long_poll_ends_by_its_timeout_and_when_the_server_stops(tmp_path: Path) -> None:
-    site = await open_site(tmp_path, poll_timeout=0.3)
+async def test_a_long_poll_ends_by_its_timeout_and_when_the_server_stops(where: Where) -> None:
+    site = await open_site(where, poll_timeout=0.3)
     try:
         await open_group_game(site.bot)
         version = (await site.get("/api/games/1", ANNA)).json()["version"]
@@ -428,8 +428,8 @@ async def test_a_long_poll_ends_by_its_timeout_and_when_the_server_stops(tmp_pat
         await site.bot.stop()
 
 
-async def test_each_person_has_a_rate_limit(tmp_path: Path) -> None:
-    site = await open_site(tmp_path, rate=RateLimit(rate=0.001, burst=3))
+async def test_each_person_has_a_rate_limit(where: Where) -> None:
+    site = await open_site(where, rate=RateLimit(rate=0.001, burst=3))
     try:
         for _ in range(3):
             assert (await site.get("/api/session", ANNA)).status_code == 200
@@ -537,7 +537,7 @@ async def test_a_move_after_the_deadline_loses_on_time_and_the_chat_hears_of_it(
     assert (await bot.game(1)).reason == "timeout"
 
 
-def test_the_command_line_runs_the_mini_app_beside_the_bot(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_the_command_line_runs_the_mini_app_beside_the_bot(monkeypatch: pytest.MonkeyPatch, where: Where) -> None:
     from test_cli import LocalBotApi
 
     from tochki_bot import __main__ as cli
@@ -545,7 +545,7 @@ def test_the_command_line_runs_the_mini_app_beside_the_bot(monkeypatch: pytest.M
 
     api = LocalBotApi()  # the start's checks reach a Bot API that knows the token
     monkeypatch.setenv("TELEGRAM_API_BASE_URL", api.url)
-    monkeypatch.setenv("TOCHKI_DB", str(tmp_path / "t.db"))
+    monkeypatch.setenv("TOCHKI_DB", str(where("t.db")))
     runs: list[dict[str, Any]] = []
     monkeypatch.setattr(app, "run", lambda config, **kwargs: runs.append({"config": config, **kwargs}))
     monkeypatch.setenv("TELEGRAM_BOT_TOKEN", "1:A")

@@ -109,7 +109,9 @@ def _parser() -> argparse.ArgumentParser:
         help="print what the bot would use (database, Bot API, token, Mini App) and exit: 0 if it would start, "
         "else the status it would fail with",
     )
-    backup = sub.add_parser("backup", help="write a consistent copy of the database to PATH")
+    backup = sub.add_parser(
+        "backup", help="write a consistent copy of the database to PATH (an SQLite file, from PostgreSQL too)"
+    )
     backup.add_argument("path")
     local = sub.add_parser(
         "local",
@@ -125,6 +127,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     local.add_argument("--open", action="store_true", help="open the page in this computer's browser")
     local.add_argument("--lang", choices=("en", "ru"), help="the page's language (default: from LANG)")
+    migrate = sub.add_parser(
+        "migrate-db",
+        help="copy the whole database SRC into the empty database DST (each a path, an sqlite:/// URL or a "
+        "postgresql:// URL), then replay every game on both sides to check the copy",
+    )
+    migrate.add_argument("source", metavar="SRC")
+    migrate.add_argument("target", metavar="DST")
     return parser
 
 
@@ -336,10 +345,11 @@ async def _backup(db_path: str, target: str) -> None:
 
 def backup(target: str) -> int:
     """Copy the live database to ``target``; the exit status."""
-    from .services import default_path
+    from .services import default_path, is_postgres
 
     source = default_path()
-    if not os.path.isfile(source):  # opening it would create an empty database: there is nothing to back up
+    # Opening a missing file would create an empty database: there is nothing to back up.
+    if not is_postgres(source) and not os.path.isfile(source.removeprefix("sqlite:///")):
         say(f"backup failed: no database at {source} (TOCHKI_DB)")
         return ExitStatus.FAILED
     try:
@@ -443,6 +453,32 @@ def local(args: argparse.Namespace) -> int:
     return ExitStatus.OK
 
 
+# ----------------------------------------------------------------------------------------------------------------------
+# migrate-db
+
+
+def migrate_db(source: str, target: str) -> int:
+    """Copy the database ``source`` into the empty ``target`` and check the copy; the exit status."""
+    from .services import Migrated, NotEmpty, NotTheSame, is_postgres, migrate
+
+    plain = source.removeprefix("sqlite:///")
+    if not is_postgres(source) and not os.path.isfile(plain):  # opening it would create an empty database
+        say(f"migrate-db failed: no database at {source}")
+        return ExitStatus.FAILED
+    try:
+        done: Migrated = asyncio.run(migrate(source, target))
+    except (CannotOpen, SchemaTooNew) as exc:
+        say(f"migrate-db failed: {exc}")
+        return ExitStatus.DATABASE
+    except (NotEmpty, NotTheSame, OSError) as exc:
+        say(f"migrate-db failed: {exc}")
+        return ExitStatus.FAILED
+    print("copied: " + ", ".join(f"{table} {count}" for table, count in done.counts.items()))
+    unplayable = f" ({done.unplayable} whose stored moves the engine refuses, alike on both)" if done.unplayable else ""
+    print(f"checked: {done.replayed} games replayed on both sides, same moves, score and result{unplayable}")
+    return ExitStatus.OK
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run what the command line asks for; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -450,6 +486,8 @@ def main(argv: list[str] | None = None) -> int:
         return backup(args.path)
     if args.command == "local":
         return local(args)
+    if args.command == "migrate-db":
+        return migrate_db(args.source, args.target)
     if args.command == "check":
         try:
             return asyncio.run(check())

@@ -32,11 +32,13 @@ from storage import (
     ImportRecord,
     MessageKind,
     MessageRecord,
+    NotEmpty,
     Notice,
     NoticeKind,
     SchemaTooNew,
     Storage,
     default_path,
+    is_postgres,
 )
 from storage import inspect as _inspect
 
@@ -69,6 +71,7 @@ from .people import People
 from .play import DrawOffer, GroundPreview, Play
 from .ratings import Rating, Ratings, leaderboard
 from .records import MAX_SGF_BYTES, Records
+from .transfer import Migrated, NotTheSame, migrate
 
 KEEP_UPDATES = 7 * 86400.0
 """Telegram keeps undelivered updates for a day; a week of processed update ids is plenty to spot repeats."""
@@ -221,6 +224,9 @@ __all__ = [
     "LobbyChoice",
     "MessageKind",
     "MessageRecord",
+    "Migrated",
+    "NotEmpty",
+    "NotTheSame",
     "Notice",
     "NoticeKind",
     "Opened",
@@ -241,5 +247,7 @@ __all__ = [
     "bot_level",
     "default_path",
     "inspect_database",
+    "is_postgres",
     "leaderboard",
+    "migrate",
 ]
