@@ -45,6 +45,7 @@ _UPDATABLE = {
     "rules",
     "options",
     "closing",
+    "stop_seconds",
 }
 """Columns a caller may change with ``update``: whitelisted, so names never come from outside."""
 
@@ -123,6 +124,7 @@ class Games:
         watch: str | None = None,
         moves: Sequence[Move] = (),
         rated: bool = True,
+        stop_seconds: int | None = None,
     ) -> GameRecord:
         """Open a game in the lobby, optionally with moves already played (a game continued from a record).
 
@@ -133,8 +135,8 @@ class Games:
             async with self._db.transaction():
                 cursor = await self._db.execute(
                     "INSERT INTO games (chat_id, thread_id, kind, width, height, start, setup, move_seconds, state, "
-                    "creator_id, colours, invite, watch, ply, rated, created_at, updated_at, rules, options) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "creator_id, colours, invite, watch, ply, rated, created_at, updated_at, rules, options, "
+                    "stop_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         chat_id,
                         thread_id,
@@ -154,6 +156,7 @@ class Games:
                         now,
                         settings.rules,
                         options_to_json(settings),
+                        stop_seconds,
                     ),
                 )
                 game_id = int(cursor.lastrowid or 0)

@@ -88,10 +88,18 @@ def result_text(lang: Language, view: GameView) -> str:
         return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))
     if result.reason is EndReason.TIMEOUT:
         return t(lang, "result_timeout", loser=show(actor), winner=show(other(actor)))
+    if result.reason is EndReason.GROUNDING and view.position.stopped_by is not None:
+        return t(lang, "result_stop_counted", declarer=show(view.position.stopped_by), outcome=outcome)
     if result.reason is EndReason.GROUNDING:
         return t(lang, "result_grounding", declarer=show(actor), outcome=outcome)
     if result.reason is EndReason.BOARD_FULL:
         return t(lang, "result_board_full", outcome=outcome)
+    if result.reason is EndReason.INSTANT_WIN and result.winner is not None:
+        return t(lang, "result_instant_win", winner=show(result.winner), margin=result.margin)
+    if result.reason is EndReason.AGREED:
+        return t(lang, "result_agreed", outcome=outcome, score_blue=result.score[0], score_red=result.score[1])
+    if result.reason is EndReason.STOP:
+        return t(lang, "result_stop", outcome=outcome)
     return t(lang, "result_draw")
 
 
