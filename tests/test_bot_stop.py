@@ -42,8 +42,9 @@ async def open_game(bot: Bot, new: str) -> None:
 
 
 def board(bot: Bot) -> tuple[int, dict[str, Any]]:
-    call = bot.fake.last("sendPhoto", GROUP)
-    return call.result["message_id"], call.params
+    """The group's newest board as it is now (a step of the closing phase edits it in place)."""
+    message_id = bot.fake.last("sendPhoto", GROUP).result["message_id"]
+    return message_id, bot.fake.messages[(GROUP, message_id)]
 
 
 # Anna (blue) walls in Boris's 3-3 on three sides; Boris has a lone dot at 9-9, off the edge.
@@ -183,9 +184,14 @@ async def test_auto_finish_and_the_stop_players_grounding_count(bot: Bot) -> Non
     message_id, _ = board(bot)
     await bot.press(GROUP, message_id, anna, bot.button(GROUP, message_id, "Count the rest"))
     record = await bot.game(1)
-    assert record.state == "finished" and record.reason == "grounding" and (record.score_blue, record.score_red) == (
-        2,
-        0,
+    assert (
+        record.state == "finished"
+        and record.reason == "grounding"
+        and (record.score_blue, record.score_red)
+        == (
+            2,
+            0,
+        )
     )
     _, params = board(bot)
     assert "Boris's STOP counted by grounding" in params["caption"]
@@ -193,7 +199,7 @@ async def test_auto_finish_and_the_stop_players_grounding_count(bot: Bot) -> Non
 
 async def test_the_stop_player_ends_the_extra_dots_by_grounding(bot: Bot) -> None:
     fake = bot.fake
-    anna, boris = users(fake)
+    _anna, boris = users(fake)
     await open_game(bot, "/new 10x10 empty stop none")
     assert (await bot.game(1)).stop_seconds is None
     await play(bot, OPENING)
@@ -211,7 +217,11 @@ async def test_stop_only_on_ones_move_and_only_under_its_rules(bot: Bot) -> None
     services = bot.services
     anna, boris = Person(ANNA, "Anna"), Person(BORIS, "Boris")
     place = Place(GROUP, "group", "G")
-    view = (await services.lobby.open(place, anna, LobbyChoice(10, 10, "empty", stop_mode="stop_phase"))).view
+    view = (
+        await services.lobby.open(
+            place, anna, LobbyChoice(10, 10, "empty", colours="creator_blue", stop_mode="stop_phase")
+        )
+    ).view
     view = await services.lobby.join(view.id, boris, place)
     with pytest.raises(ServiceError) as refused:
         await services.play.stop(view.id, boris)
@@ -223,7 +233,9 @@ async def test_stop_only_on_ones_move_and_only_under_its_rules(bot: Bot) -> None
     with pytest.raises(ServiceError) as refused:
         await services.play.stop(view.id, boris)
     assert refused.value.problem is Problem.EXTRA_DOTS
-    sports = (await services.lobby.open(Place(-5, "group", "H"), anna, LobbyChoice(10, 10, "empty"))).view
+    sports = (
+        await services.lobby.open(Place(-5, "group", "H"), anna, LobbyChoice(10, 10, "empty", colours="creator_blue"))
+    ).view
     sports = await services.lobby.join(sports.id, boris, Place(-5, "group", "H"))
     with pytest.raises(ServiceError) as refused:
         await services.play.stop(sports.id, anna)

@@ -465,6 +465,7 @@ webapp_menu = Games
 webapp_games = Your games
 webapp_games_none = No games yet: start one in a chat with /new.
 webapp_your_move = Your move
+webapp_your_closing = Close your pools (the buttons below), then Done: the turn passes then
 webapp_tap = tap a free point
 webapp_watching = you are watching
 webapp_error = Something went wrong; please try again.

@@ -498,6 +498,7 @@ webapp_menu = Игры
 webapp_games = Ваши игры
 webapp_games_none = Игр пока нет: начните игру в чате командой /new.
 webapp_your_move = Ваш ход
+webapp_your_closing = Закройте окружения (кнопки внизу), затем «Готово»: тогда ход перейдёт
 webapp_tap = нажмите на свободную точку
 webapp_watching = вы зритель
 webapp_error = Что-то пошло не так; попробуйте ещё раз.
