@@ -13,6 +13,7 @@ moves then), and it is never sent a message.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import multiprocessing
 import os
@@ -95,15 +96,16 @@ def search(
     game = Game.from_settings(settings, moves)
     if game.stopped_by is not None:
         return extra_dots(game)
-    if settings.stop_mode == "stop_phase" and not hint and settings.first_move_region is None:
+    if settings.stop_mode == "stop_phase" and settings.rules == "sports" and settings.first_move_region is None:
         # STOP is grounding with the opponent's extra dots: under best play they give the grounding count, so the
         # bot says STOP where its search would ground.
-        try:
-            action = choose_action(sports_proxy(game), level, seconds=seconds, seed=seed)
+        try:  # the same sports game with grounding: the same position and score (its moves are all dots)
+            grounding = Game.from_settings(dataclasses.replace(settings, stop_mode="grounding"), moves)
+            action = choose_action(grounding, level, seconds=seconds, seed=seed)
         except Exception:
             return _fallback(game)
         if action == "ground":
-            return "stop"
+            return "stop" if not hint else choose_move(grounding, level, seconds=seconds, seed=seed)
         return action if game.is_playable(action.x, action.y) else _fallback(game)
     if settings.rules != "sports" or settings.stop_mode != "grounding" or settings.first_move_region is not None:
         try:
