@@ -46,14 +46,24 @@ class Chats:
             )
 
     async def set_defaults(
-        self, chat_id: int, *, width: int, height: int, start: str, move_seconds: int | None
+        self,
+        chat_id: int,
+        *,
+        width: int,
+        height: int,
+        start: str,
+        move_seconds: int | None,
+        rules: str = "sports",
+        options: str | None = None,
+        stop_seconds: int | None = None,
     ) -> None:
-        """Remember the settings of the chat's last game as the defaults for its next ``/new``."""
+        """Remember the settings of the chat's last game (board, start, time, rule set and its options) as the
+        defaults for its next ``/new``."""
         async with self._db.transaction():
             await self._db.execute(
-                "UPDATE chats SET board_width = ?, board_height = ?, start = ?, move_seconds = ?, updated_at = ? "
-                "WHERE id = ?",
-                (width, height, start, move_seconds, self._db.clock(), chat_id),
+                "UPDATE chats SET board_width = ?, board_height = ?, start = ?, move_seconds = ?, rules = ?, "
+                "options = ?, stop_seconds = ?, updated_at = ? WHERE id = ?",
+                (width, height, start, move_seconds, rules, options, stop_seconds, self._db.clock(), chat_id),
             )
 
     async def copy(self, old_id: int, new_id: int, type_: str) -> None:
@@ -61,8 +71,8 @@ class Chats:
         async with self._db.transaction():
             await self._db.execute(
                 "INSERT INTO chats (id, type, title, language, board_width, board_height, start, "
-                "move_seconds, created_at, updated_at) SELECT CAST(? AS BIGINT), CAST(? AS TEXT), title, language, "
-                "board_width, board_height, start, move_seconds, created_at, CAST(? AS DOUBLE PRECISION) FROM chats "
-                "WHERE id = ? ON CONFLICT DO NOTHING",
+                "move_seconds, rules, options, stop_seconds, created_at, updated_at) SELECT CAST(? AS BIGINT), "
+                "CAST(? AS TEXT), title, language, board_width, board_height, start, move_seconds, rules, options, "
+                "stop_seconds, created_at, CAST(? AS DOUBLE PRECISION) FROM chats WHERE id = ? ON CONFLICT DO NOTHING",
                 (new_id, type_, self._db.clock(), old_id),
             )

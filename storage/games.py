@@ -44,6 +44,7 @@ _UPDATABLE = {
     "rules",
     "options",
     "closing",
+    "stop_seconds",
 }
 """Columns a caller may change with ``update``: whitelisted, so names never come from outside."""
 
@@ -122,6 +123,7 @@ class Games:
         watch: str | None = None,
         moves: Sequence[Move] = (),
         rated: bool = True,
+        stop_seconds: int | None = None,
     ) -> GameRecord:
         """Open a game in the lobby, optionally with moves already played (a game continued from a record).
 
@@ -132,8 +134,8 @@ class Games:
             async with self._db.transaction():
                 game_id = await self._db.insert(
                     "INSERT INTO games (chat_id, thread_id, kind, width, height, start, setup, move_seconds, state, "
-                    "creator_id, colours, invite, watch, ply, rated, created_at, updated_at, rules, options) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "creator_id, colours, invite, watch, ply, rated, created_at, updated_at, rules, options, "
+                    "stop_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         chat_id,
                         thread_id,
@@ -153,6 +155,7 @@ class Games:
                         now,
                         settings.rules,
                         options_to_json(settings),
+                        stop_seconds,
                     ),
                 )
                 for ply, move in enumerate(moves, 1):

@@ -57,6 +57,14 @@ class Messages:
         )
         return {int(r[0]) for r in rows}
 
+    async def latest_board(self, game_id: int, chat_id: int) -> MessageRecord | None:
+        """The newest board of the game sent to the chat, if the bot remembers one."""
+        row = await self._db.row(
+            _SELECT + " WHERE game_id = ? AND chat_id = ? AND kind = 'board' ORDER BY message_id DESC LIMIT 1",
+            (game_id, chat_id),
+        )
+        return _message(row) if row else None
+
     async def get(self, chat_id: int, message_id: int) -> MessageRecord | None:
         """The message, if the bot remembers it."""
         row = await self._db.row(_SELECT + " WHERE chat_id = ? AND message_id = ?", (chat_id, message_id))

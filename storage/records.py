@@ -26,6 +26,12 @@ class ChatRecord:
     board_height: int | None = None
     start: str | None = None
     move_seconds: int | None = None
+    rules: str | None = None
+    """The rule set of the chat's last game (``None``: it never played one)."""
+    options: str | None = None
+    """Its rule options (JSON of ``GameSettings.options``)."""
+    stop_seconds: int | None = None
+    """Its STOP phase's time limit (with ``stop_mode`` ``stop_phase``; ``None``: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +95,9 @@ class GameRecord:
     closing: Colour | None = None
     """Under manual rules: the player who placed the last dot and may still close pools (the turn passes when they
     are done)."""
+    stop_seconds: int | None = None
+    """With ``stop_mode`` ``stop_phase``: the seconds the opponent of a STOP has for the extra dots (``None``: no
+    limit)."""
 
     @property
     def settings(self) -> GameSettings:

@@ -424,6 +424,14 @@ MIGRATIONS: list[str | Migration] = [
         ALTER TABLE moves ADD COLUMN closures TEXT;
         """,
     ),
+    # 8: the STOP phase's own time limit (``stop_mode`` ``stop_phase``: how long the opponent of the STOP has for the
+    # extra dots; NULL for none); a chat remembers its last game's rule set, options and STOP time for its next /new.
+    """
+    ALTER TABLE games ADD COLUMN stop_seconds INTEGER;
+    ALTER TABLE chats ADD COLUMN rules TEXT;
+    ALTER TABLE chats ADD COLUMN options TEXT;
+    ALTER TABLE chats ADD COLUMN stop_seconds INTEGER;
+    """,
 ]
 
 

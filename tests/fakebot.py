@@ -285,7 +285,7 @@ class FakeTelegram(BaseRequest):
             media = json.loads(media)
         photo = next(iter(files.values()))
         assert photo.startswith(PNG_MAGIC)
-        return self._edit(params, caption=media.get("caption", ""), **self._markup(params))
+        return self._edit(params, caption=media.get("caption", ""), **(self._markup(params) or {"reply_markup": None}))
 
     def api_getChatMember(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
         chat_id, user_id = int(params["chat_id"]), int(params["user_id"])

@@ -122,6 +122,8 @@ class ReferenceManualGame(ReferenceGame):
         if ring is not None:
             self.rings.append((colour, ring))
         self.check_instant_win()
+        if not any(self.dot[c] is None and self.owner[c] is None for c in self.dot):
+            self.over = True  # the closure took the last free points: the board is full (8.1c)
 
     def place(self, cell: Cell, colour: str) -> None:
         assert self.dot[cell] is None and self.owner[cell] is None

@@ -40,8 +40,9 @@ async def open_game(bot: Bot, new: str) -> None:
 
 
 def board(bot: Bot) -> tuple[int, dict[str, Any]]:
-    call = bot.fake.last("sendPhoto", GROUP)
-    return call.result["message_id"], call.params
+    """The group's newest board as it is now (a step of the closing phase edits it in place)."""
+    message_id = bot.fake.last("sendPhoto", GROUP).result["message_id"]
+    return message_id, bot.fake.messages[(GROUP, message_id)]
 
 
 # Blue walls in red 3-3 on an empty 10x10 board: 2-3, 3-2, 4-3 and last 3-4; red plays far away.
@@ -288,3 +289,46 @@ def test_migration_7_keeps_the_moves_of_a_schema_6_file() -> None:
     assert conn.execute("SELECT rules, options, closing FROM games").fetchall() == [("sports", None, None)]
     conn.execute("INSERT INTO moves VALUES (1, 2, 'blue', 'close', NULL, NULL, 5, 0, '1-1 2-2')")
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+
+
+async def test_closing_in_a_group_costs_one_new_board_per_move(bot: Bot) -> None:
+    """A dot that leaves pools to close, and each closure, edit the group's board in place; the board that passes
+    the turn is the move's one new message (and it notifies the next player)."""
+    fake = bot.fake
+    anna, boris = users(fake)
+    await open_game(bot, "/new 10x10 empty polish")
+    await play(bot, SURROUND)
+    before_id, _ = board(bot)
+    photos, edits = len(fake.sent("sendPhoto", GROUP)), len(fake.sent("editMessageMedia", GROUP))
+    await bot.say(GROUP, anna, "/m 3-4")  # a pool to close (3-3): the dot shows on the board Anna moved on
+    assert len(fake.sent("sendPhoto", GROUP)) == photos and len(fake.sent("editMessageMedia", GROUP)) == edits + 1
+    message_id, params = board(bot)
+    assert message_id == before_id and "close your pools" in params["caption"]
+    await bot.press(GROUP, message_id, anna, bot.button(GROUP, message_id, "3-3"))
+    # The pool was the last one: the turn passes, with a new board for Boris.
+    assert len(fake.sent("sendPhoto", GROUP)) == photos + 1 and len(fake.sent("editMessageMedia", GROUP)) == edits + 1
+    new_id, params = board(bot)
+    assert new_id != message_id and "Boris" in params["caption"] and "Move 7: 3-4" in params["caption"]
+    assert not bot.buttons(GROUP, message_id)  # the edited board's buttons went
+    await bot.say(GROUP, boris, "/m 8-8")
+    await bot.say(GROUP, anna, "/m 7-7")  # no pool: a new board as for any move
+    assert len(fake.sent("sendPhoto", GROUP)) == photos + 3
+
+
+async def test_a_closing_step_that_failed_is_shown_later(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _ = users(fake)
+    await open_game(bot, "/new 10x10 empty polish")
+    await play(bot, SURROUND)
+    message_id, _ = board(bot)
+    fake.fail("editMessageMedia", 400, "Bad Request: something odd", times=1)
+    await bot.say(GROUP, anna, "/m 3-4")
+    assert (await bot.game(1)).closing == "blue"
+    assert "close your pools" not in fake.messages[(GROUP, message_id)]["caption"]
+    bot.clock.advance(11)
+    await bot.tick()  # the owed announcement is made: the same board, edited now
+    _, params = board(bot)
+    assert "close your pools" in params["caption"]
+    await bot.press(GROUP, message_id, anna, bot.button(GROUP, message_id, "Done"))
+    record = await bot.game(1)
+    assert record.closing is None and record.ply == 8 and not bot.errors

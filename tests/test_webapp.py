@@ -579,3 +579,87 @@ async def test_a_game_against_the_bot_played_from_the_mini_app(site: Site) -> No
     assert (await site.move(1, ANNA, 6, 6, ply=0, key="tap-1")).status_code == 200  # a retried tap: still one move
     assert (await site.get("/api/games/1", ANNA)).json()["ply"] == 2
     assert (await site.move(1, ANNA, 1, 1, ply=1)).status_code == 409  # an old ply: stale
+
+
+async def _variant_game(site: Site, choice: Any) -> int:
+    """A group game between Anna (blue) and Boris made through the services, with the opening where Anna walls in
+    Boris's 3-3 (her 3-4 then leaves a pool to close)."""
+    from tochki_bot.services import Person, Place
+
+    services = site.bot.services
+    place = Place(GROUP, "supergroup", "Group")
+    anna, boris = Person(ANNA, NAMES[ANNA]), Person(BORIS, "Boris")
+    view = (await services.lobby.open(place, anna, choice)).view
+    view = await services.lobby.join(view.id, boris, place)
+    for who, (x, y) in [(anna, (2, 3)), (boris, (3, 3)), (anna, (3, 2)), (boris, (9, 9)), (anna, (4, 3))]:
+        view = await services.play.move(view.id, who, x, y)
+    return view.id
+
+
+async def step(site: Site, game_id: int, user_id: int, action: str, body: dict[str, Any]) -> httpx.Response:
+    return await site.client.post(f"/api/games/{game_id}/{action}", json=body, headers=auth(user_id))
+
+
+async def test_closing_pools_from_the_mini_app(site: Site) -> None:
+    from tochki_bot.services import LobbyChoice
+
+    game_id = await _variant_game(site, LobbyChoice(10, 10, "empty", None, "creator_blue", "polish"))
+    assert (await site.move(game_id, BORIS, 8, 8, ply=5)).status_code == 200
+    moved = await site.move(game_id, ANNA, 3, 4, ply=6)
+    assert moved.status_code == 200
+    state = moved.json()
+    assert state["closing"] == "blue" and state["can_close"] and not state["can_move"]
+    assert state["pools"] == [{"p": (3 - 1) * 10 + (3 - 1), "c": 1, "s": 1}] and state["labels"]["done"] == "✅ Done"
+    boris_view = (await site.get(f"/api/games/{game_id}", BORIS)).json()
+    assert not boris_view["can_close"] and boris_view["pools"] == [] and "closing" in boris_view["status"]
+    # Not Boris's to close (403), a stale ply (409 with the state), a point with no pool (422), a bad body (400).
+    refused = await step(site, game_id, BORIS, "close", {"ply": 7, "all": True})
+    assert refused.status_code == 403 and refused.json()["error"] == "nothing_to_close"
+    stale = await step(site, game_id, ANNA, "close", {"ply": 6, "x": 3, "y": 3})
+    assert stale.status_code == 409 and stale.json()["state"]["ply"] == 7
+    nothing = await step(site, game_id, ANNA, "close", {"ply": 7, "x": 9, "y": 9})
+    assert nothing.status_code == 422
+    assert (await step(site, game_id, ANNA, "close", {"ply": 7, "x": "3"})).status_code == 400
+    stranger = await step(site, game_id, STRANGER, "done", {"ply": 7})
+    assert stranger.status_code == 403 and "state" not in stranger.json()
+    # Closing it, twice with the same key: once.
+    closed = await step(site, game_id, ANNA, "close", {"ply": 7, "x": 3, "y": 3, "key": "close-3-3"})
+    assert closed.status_code == 200
+    state = closed.json()
+    assert state["ply"] == 8 and state["players"]["blue"]["score"] == 1 and state["closing"] is None
+    again = await step(site, game_id, ANNA, "close", {"ply": 7, "x": 3, "y": 3, "key": "close-3-3"})
+    assert again.status_code == 200 and again.json()["ply"] == 8
+    assert state["to_move"] == "red" and (await site.bot.game(game_id)).ply == 8
+    # Done after a dot that left pools, from the page too.
+    assert (await site.move(game_id, BORIS, 7, 7, ply=8)).status_code == 200
+    # Anna walls in 7-7 with three dots, and her fourth leaves the pool open: Done from the page passes the turn.
+    for x, y in [(6, 7), (8, 7), (7, 6)]:
+        assert (await site.move(game_id, ANNA, x, y, ply=(await site.bot.game(game_id)).ply)).status_code == 200
+        assert (await site.move(game_id, BORIS, x, 10, ply=(await site.bot.game(game_id)).ply)).status_code == 200
+    ply = (await site.bot.game(game_id)).ply
+    assert (await site.move(game_id, ANNA, 7, 8, ply=ply)).json()["pools"] != []
+    done = await step(site, game_id, ANNA, "done", {"ply": ply + 1})
+    assert done.status_code == 200 and done.json()["to_move"] == "red" and done.json()["closing"] is None
+
+
+async def test_finishing_the_extra_dots_from_the_mini_app(site: Site) -> None:
+    from tochki_bot.services import LobbyChoice, Person
+
+    choice = LobbyChoice(10, 10, "empty", None, "creator_blue", stop_mode="stop_phase")
+    game_id = await _variant_game(site, choice)
+    assert (await site.move(game_id, BORIS, 8, 8, ply=5)).status_code == 200
+    assert (await site.move(game_id, ANNA, 1, 1, ply=6)).status_code == 200
+    await site.bot.services.play.stop(game_id, Person(BORIS, "Boris"))
+    state = (await site.get(f"/api/games/{game_id}", ANNA)).json()
+    assert state["stopped_by"] == "red" and state["can_finish"] and state["can_move"]
+    boris = (await site.get(f"/api/games/{game_id}", BORIS)).json()
+    assert not boris["can_finish"] and not boris["can_move"]
+    refused = await step(site, game_id, BORIS, "finish", {"ply": 8})
+    assert refused.status_code == 403 and refused.json()["error"] == "no_stop"
+    assert (await site.move(game_id, ANNA, 3, 4, ply=8)).status_code == 200
+    finished = await step(site, game_id, ANNA, "finish", {"ply": 9, "auto": True})
+    assert finished.status_code == 200
+    state = finished.json()
+    assert state["state"] == "finished" and state["result"]["reason"] == "grounding"
+    assert state["score"] == [3, 0] and "STOP" in state["status"]  # 3-3, 9-9 and 8-8 counted
+    assert (await step(site, game_id, ANNA, "nonsense", {"ply": 10})).status_code == 404

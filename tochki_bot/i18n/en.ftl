@@ -35,7 +35,7 @@ help =
     Playing several games? Every board says its number: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> name the game, and a reply to a board is about that board's game.
 
     <b>Other commands</b>
-    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings · /me your record · /lang ru or /lang en · /rules
+    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /stop declares STOP (sports rules with STOP), /finish ends the extra dots · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings · /me your record · /lang ru or /lang en · /rules
 
     <b>Sharing</b>
     /sgf the game as an SGF record · /png the board at full resolution · /replay an animated replay · /watch a spectator link. Send me an <code>.sgf</code> file (zagram.org, playdots, KataGoDots…) to see it, step through it or continue it. Type @{ $bot } in any chat to share one of your boards.
@@ -486,6 +486,7 @@ webapp_menu = Games
 webapp_games = Your games
 webapp_games_none = No games yet: start one in a chat with /new.
 webapp_your_move = Your move
+webapp_your_closing = Close your pools (the buttons below), then Done: the turn passes then
 webapp_tap = tap a free point
 webapp_watching = you are watching
 webapp_error = Something went wrong; please try again.
@@ -561,3 +562,31 @@ rules_territory =
     • Nothing is captured by itself. After your dot you may close any ring of your dots around an opponent dot (the bot offers each pool as a button, ⭕ All and ✅ Done; <code>/close x-y</code> works too); the turn passes when you are done.
     • /end offers to end the game: when the opponent accepts, every open pool of both players is closed and half the difference of the empty territory is added to the score (the odd point goes against the player who would have to start filling it).
     • On a full board the captured dots decide as they stand. The higher score wins.
+
+## STOP (VARIANTS.md §4.3): the opponent's extra dots; the lobby's rule options
+
+# $limit: how long the opponent has for the extra dots (a duration, or stop_no_limit).
+rules_with_stop = { $rules }, STOP with { $limit } for the extra dots
+stop_no_limit = no time limit
+btn_penalty = −1 own dot
+btn_no_penalty = no penalty
+btn_mode_grounding = Grounding
+btn_mode_stop_phase = STOP
+btn_stop = STOP
+btn_finish = 🏁 Finish
+btn_autofinish = ⚡ Count the rest
+cmd_stop = Declare STOP (sports rules with STOP)
+cmd_finish = Finish the extra dots after STOP
+stop_on_turn = You can declare STOP only on your own move.
+no_stop = Nothing to finish: only the opponent of a STOP places the extra dots and finishes them.
+extra_dots = Your opponent declared STOP: place your extra dots, then /finish (or <code>/finish auto</code> to count every dot of theirs that could still be surrounded).
+# $opponent: who would place the extra dots; $limit: for how long; the score is what grounding would give (their best).
+stop_confirm = Declare STOP in game #{ $id }? You will place no more dots; { $opponent } places extra dots ({ $limit }). At best for them the game ends 🔵 { $score_blue } : { $score_red } 🔴 ({ $outcome }).
+stop_withdrawn = STOP withdrawn: game #{ $id } goes on.
+stop_done = { $name } declared STOP in game #{ $id }.
+# Under the board during the extra dots. $stopper: who declared STOP.
+caption_stop = { $stopper } declared STOP: { $mention } places extra dots, then 🏁 Finish (/finish)
+caption_your_extra = { $stopper } declared STOP: place your extra dots, then 🏁 Finish (⚡ counts every dot of theirs that could still be surrounded)
+caption_their_extra = You declared STOP: { $name } places extra dots (/ground ends them now with the grounding count)
+picture_stop = { $stopper } declared STOP: { $name } places extra dots
+result_stop_counted = { $declarer }'s STOP counted by grounding; { $outcome }

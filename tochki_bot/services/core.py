@@ -70,6 +70,7 @@ class Core:
             captured=captured,
             stored_ply=record.ply,
             closing=record.closing,
+            stop_seconds=record.stop_seconds,
         )
 
     async def game(self, game_id: int) -> GameView:

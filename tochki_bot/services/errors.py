@@ -72,6 +72,12 @@ class Problem(StrEnum):
     """The player is still closing pools after their dot: close, or say they are done, before anything else."""
     NOTHING_TO_CLOSE = "nothing_to_close"
     """A closure or "done" when the person may not close now (it is not right after their dot)."""
+    STOP_ON_TURN = "stop_on_turn"
+    """STOP is declared on one's own move."""
+    NO_STOP = "no_stop"
+    """Finishing the extra dots when nobody declared STOP, or by the player who declared it."""
+    EXTRA_DOTS = "extra_dots"
+    """The player placing the extra dots after the opponent's STOP: they finish (or auto-finish), nothing else."""
     MALFORMED = Reason.MALFORMED.value
     OFF_BOARD = Reason.OFF_BOARD.value
     OCCUPIED = Reason.OCCUPIED.value

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from storage import Conflict, Duplicate, GameRecord, OpenGameExists, options_to_json
@@ -23,6 +25,13 @@ RULE_CHOICES: tuple[str, ...] = ("sports", "polish", "territory")
 MARGIN_CHOICES: dict[str, tuple[int, ...]] = {"sports": (), "polish": (15, 30, 0), "territory": (0, 15, 30)}
 """The instant-win margins the lobby offers for each rule set (0: none), its default first."""
 MAX_MARGIN = 999
+STOP_CHOICES: tuple[str, ...] = ("grounding", "stop_phase")
+"""How a sports game may be ended early (VARIANTS.md §4.3): grounding (the default), or STOP and the opponent's
+extra dots."""
+STOP_TIME_CHOICES: tuple[int | None, ...] = (300, 3600, 86400, None)
+"""The time limits of the extra dots after a STOP the lobby offers (``None``: none)."""
+DEFAULT_STOP_TIME = 3600
+MIN_STOP_TIME = 60
 MIN_SIDE, MAX_SIDE = 10, 39
 """The sides a board may have (``/new 25x30``): beyond 39 points a side a board cannot be read on a phone."""
 MIN_TIME, MAX_TIME = 60, 30 * 86400
@@ -63,21 +72,24 @@ class Lobby:
         existing = await self._existing(place, who)
         if existing is not None:
             return Opened(await core.view(existing), True)
-        settings, move_seconds = await self._choose(place, choice)
+        settings, move_seconds, stop_seconds = await self._choose(place, choice)
         colours = choice.colours if choice is not None else "random"
-        return await self._create(place, who, update_id, settings, move_seconds, colours=colours)
+        return await self._create(
+            place, who, update_id, settings, move_seconds, colours=colours, stop_seconds=stop_seconds
+        )
 
-    async def _choose(self, place: Place, choice: LobbyChoice | None) -> tuple[GameSettings, int | None]:
-        """The settings of a new game: those asked for, else the chat's last ones, else the sports defaults."""
+    async def _choose(self, place: Place, choice: LobbyChoice | None) -> tuple[GameSettings, int | None, int | None]:
+        """The settings of a new game, its time per move and its STOP time: those asked for, else the chat's last
+        ones (the rule set with its options too), else the sports defaults."""
         core = self._core
         chat = await core.people.chat_defaults(place.chat_id)
         choice = choice or LobbyChoice()
         if choice.width is not None and not (MIN_SIDE <= choice.width <= MAX_SIDE):
-            choice = LobbyChoice(None, None, choice.start, choice.move_seconds)
+            choice = replace(choice, width=None, height=None)
         if choice.height is not None and not (MIN_SIDE <= choice.height <= MAX_SIDE):
-            choice = LobbyChoice(None, None, choice.start, choice.move_seconds)
+            choice = replace(choice, width=None, height=None)
         if isinstance(choice.move_seconds, int) and not (MIN_TIME <= choice.move_seconds <= MAX_TIME):
-            choice = LobbyChoice(choice.width, choice.height, choice.start, "unset", choice.colours, choice.rules)
+            choice = replace(choice, move_seconds="unset")
         width = choice.width or (chat.board_width if chat else None) or 39
         height = choice.height or (chat.board_height if chat else None) or 32
         start = choice.start or (chat.start if chat else None) or "cross"
@@ -87,15 +99,37 @@ class Lobby:
             move_seconds = chat.move_seconds
         else:
             move_seconds = DEFAULT_TIME
-        rules = choice.rules if choice.rules in RULE_CHOICES else "sports"
-        margin = choice.instant_win if rules != "sports" and choice.instant_win is not None else None
-        if margin is not None and not 0 <= margin <= MAX_MARGIN:
-            margin = None
+        last_rules = chat.rules if chat is not None and chat.rules in RULE_CHOICES else None
+        rules = choice.rules if choice.rules in RULE_CHOICES else last_rules or "sports"
+        # The chat's last options go with its last rule set (asked for again, or not named).
+        options: dict[str, Any] = {}
+        if chat is not None and rules == last_rules and chat.options:
+            with contextlib.suppress(ValueError):
+                options = json.loads(chat.options)
+        options.pop("seed", None)
+        if rules != "sports" and choice.instant_win is not None and 0 <= choice.instant_win <= MAX_MARGIN:
+            options["instant_win"] = choice.instant_win
+        if rules != "sports" and choice.own_dot_penalty is not None:
+            options["own_dot_penalty"] = choice.own_dot_penalty
+        if rules == "sports" and choice.stop_mode in STOP_CHOICES:
+            options["stop_mode"] = choice.stop_mode
+        stop_seconds: int | None = DEFAULT_STOP_TIME
+        if choice.stop_seconds != "unset":
+            stop_seconds = choice.stop_seconds
+        elif chat is not None and rules == last_rules and chat.options and "stop_phase" in chat.options:
+            stop_seconds = chat.stop_seconds
+        if stop_seconds is not None and not MIN_STOP_TIME <= stop_seconds <= MAX_TIME:
+            stop_seconds = DEFAULT_STOP_TIME
         try:
-            settings = GameSettings(width, height, start, rules=rules, instant_win=margin)  # type: ignore[arg-type]
-        except ValueError:
-            settings = GameSettings(rules=rules)  # type: ignore[arg-type]
-        return settings, move_seconds
+            settings = GameSettings.from_dict(
+                {"width": width, "height": height, "start": start, "rules": rules, **options}
+            )
+        except (ValueError, TypeError):
+            try:
+                settings = GameSettings(width, height, start, rules=rules)  # type: ignore[arg-type]
+            except ValueError:
+                settings = GameSettings(rules=rules)  # type: ignore[arg-type]
+        return settings, move_seconds, stop_seconds
 
     async def open_from_record(self, place: Place, who: Person, sgf: SgfRecord, update_id: int | None = None) -> Opened:
         """A lobby whose game continues an imported record from its last position (unrated).
@@ -120,7 +154,9 @@ class Lobby:
         existing = await self._existing(place, who)
         if existing is not None:
             return Opened(await core.view(existing), True)
-        return await self._create(place, who, update_id, settings, DEFAULT_TIME, moves=moves, rated=False)
+        return await self._create(
+            place, who, update_id, settings, DEFAULT_TIME, moves=moves, rated=False, stop_seconds=DEFAULT_STOP_TIME
+        )
 
     async def _existing(self, place: Place, who: Person) -> GameRecord | None:
         games = self._core.storage.games
@@ -140,6 +176,7 @@ class Lobby:
         moves: list[Move] | None = None,
         rated: bool = True,
         colours: ColourChoice = "random",
+        stop_seconds: int | None = None,
     ) -> Opened:
         core = self._core
         if await core.storage.games.lobbies_count(who.id) >= LOBBIES:
@@ -158,6 +195,7 @@ class Lobby:
                     moves=moves or (),
                     rated=rated,
                     colours=colours,
+                    stop_seconds=stop_seconds,
                 )
         except Duplicate:
             raise ServiceError(Problem.DUPLICATE) from None
@@ -182,7 +220,7 @@ class Lobby:
                 creator = await core.people.player(record.creator_id)
                 raise ServiceError(Problem.ONLY_CREATOR, creator=creator.name if creator else "?")
             changes: dict[str, Any] = {}
-            if setting in ("size", "start", "rules", "margin") and record.ply > 0:
+            if setting in ("size", "start", "rules", "margin", "penalty", "stop") and record.ply > 0:
                 raise ServiceError(Problem.STALE)  # a game continued from a record keeps its board and start
             if setting == "size":
                 sizes = {f"{w}x{h}": (w, h) for w, h in BOARD_CHOICES}
@@ -200,6 +238,14 @@ class Lobby:
             elif setting == "margin" and value in [str(m) for m in MARGIN_CHOICES.get(record.rules, ())]:
                 settings = GameSettings.from_dict({**record.settings.to_dict(), "instant_win": int(value)})
                 changes["options"] = options_to_json(settings)
+            elif setting == "penalty" and value in ("0", "1") and record.rules != "sports":
+                settings = GameSettings.from_dict({**record.settings.to_dict(), "own_dot_penalty": value == "1"})
+                changes["options"] = options_to_json(settings)
+            elif setting == "stop" and value in STOP_CHOICES and record.rules == "sports":
+                settings = GameSettings.from_dict({**record.settings.to_dict(), "stop_mode": value})
+                changes["options"] = options_to_json(settings)
+            elif setting == "stoptime" and value in [str(s or 0) for s in STOP_TIME_CHOICES]:
+                changes["stop_seconds"] = int(value) or None
             else:
                 raise ServiceError(Problem.STALE)
             async with core.storage.transaction(update_id):
@@ -248,9 +294,12 @@ class Lobby:
         if place.private:
             await core.people.meet(who)
             await core.people.visit(place)
-            settings, move_seconds = await self._choose(place, choice)
+            settings, move_seconds, stop_seconds = await self._choose(place, choice)
             colours = choice.colours if choice is not None else "random"
-            lobby = (await self._create(place, who, None, settings, move_seconds, colours=colours)).view
+            created = await self._create(
+                place, who, None, settings, move_seconds, colours=colours, stop_seconds=stop_seconds
+            )
+            lobby = created.view
         else:
             opened = await self.open(place, who, choice)
             lobby = opened.view
@@ -296,6 +345,9 @@ class Lobby:
                         height=record.height,
                         start=record.start,
                         move_seconds=record.move_seconds,
+                        rules=record.rules,
+                        options=_without_seed(record.options),
+                        stop_seconds=record.stop_seconds,
                     )
         except Conflict:
             raise ServiceError(Problem.STARTED_ALREADY) from None
@@ -371,3 +423,12 @@ class Lobby:
         async with storage.transaction():
             await storage.outbox.add(record.id, record.ply, "closed")
             return await storage.games.update(record.id, expect_state="lobby", state="cancelled", reason="expired")
+
+
+def _without_seed(options: str | None) -> str | None:
+    """Stored options without a random start's seed (the next game draws its own)."""
+    if not options:
+        return None
+    data = json.loads(options)
+    data.pop("seed", None)
+    return json.dumps(data, sort_keys=True) if data else None

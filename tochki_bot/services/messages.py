@@ -35,6 +35,10 @@ class Messages:
         """The chats that already got a board of the game at move ``ply``."""
         return await self._storage.messages.boards_at(game_id, ply)
 
+    async def latest_board(self, game_id: int, chat_id: int) -> MessageRecord | None:
+        """The newest board of the game in the chat, if one is remembered."""
+        return await self._storage.messages.latest_board(game_id, chat_id)
+
     async def about(self, chat_id: int, message_id: int) -> MessageRecord | None:
         """What a message the bot sent is about, if it is remembered."""
         return await self._storage.messages.get(chat_id, message_id)

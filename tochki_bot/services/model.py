@@ -105,6 +105,9 @@ class GameView:
     closing: Colour | None = None
     """Manual rules: the player who placed the last dot and is still closing pools; the turn passes when they are
     done."""
+    stop_seconds: int | None = None
+    """With ``stop_mode`` ``stop_phase``: the time the opponent of a STOP has for the extra dots (``None``: no
+    limit)."""
 
     @classmethod
     def of_position(cls, position: Game, *, blue: str = "Blue", red: str = "Red", game_id: int = 0) -> GameView:
@@ -214,3 +217,9 @@ class LobbyChoice:
     """The rule set (``sports``, ``polish``, ``territory``); ``None``: sports."""
     instant_win: int | None = None
     """The instant-win margin (0: none); ``None``: the rule set's default."""
+    own_dot_penalty: bool | None = None
+    """Manual rule sets: a point off for each own dot a closure encloses; ``None``: the chat's last (else off)."""
+    stop_mode: str | None = None
+    """Sports rules: ``grounding`` or ``stop_phase``; ``None``: the chat's last (else grounding)."""
+    stop_seconds: int | Literal["unset"] | None = "unset"
+    """The STOP phase's time limit in seconds (``None``: none; ``unset``: the chat's last, else the default)."""

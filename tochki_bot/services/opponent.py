@@ -13,6 +13,7 @@ moves then), and it is never sent a message.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import multiprocessing
 import os
@@ -51,15 +52,61 @@ def bot_person(level: str) -> Person:
     return Person(BOTS[level], BOT_NAMES[level])
 
 
+Action = Point | Literal["ground", "stop", "finish", "auto"]
+"""What the bot does: a dot, grounding, STOP, or (placing the extra dots after a STOP) finishing them, as they stand
+or with the grounding count (auto-finish)."""
+MAX_EXTRA_DOTS = 12
+"""Extra dots the bot places after a person's STOP, at most, before it finishes (then by the grounding count)."""
+
+
+def extra_dots(game: Game) -> Action:
+    """The bot's next step in the extra dots after the opponent's STOP: the dot that captures the most at once while
+    the grounding count still promises more than the score (a few, announced as moves), then ``finish`` when there
+    is nothing more to gain, else ``auto``: the grounding count takes what is left."""
+    stopper = game.stopped_by
+    assert stopper is not None and not game.is_over
+    mine = 0 if game.to_move == "blue" else 1
+    counted = game.copy()
+    counted.ground(stopper)
+    best, now = counted.score[mine], game.score[mine]
+    if now >= best:
+        return "finish"
+    placed = sum(1 for m in game.moves[next(i for i, m in enumerate(game.moves) if m.kind == "stop") :] if m.point)
+    if placed < MAX_EXTRA_DOTS:
+        found: Point | None = None
+        gain = 0
+        for point in game.playable_points():
+            trial = game.copy()
+            trial.play(point.x, point.y)
+            if trial.score[mine] - now > gain:
+                found, gain = point, trial.score[mine] - now
+        if found is not None:
+            return found
+    return "auto"
+
+
 def search(
     settings: GameSettings, moves: Sequence[Move], level: str, seconds: float | None, seed: int | None, hint: bool
-) -> Point | Literal["ground"]:
+) -> Action:
     """One search, in a worker process: the game is rebuilt from its settings and moves.
 
     The AI knows the sports rules only: for another rule set (or STOP) it searches a sports game holding the dots in
     play, and its point is checked against the real game (the nearest legal point when it is not legal there). The
     bot's closures are made by ``Play.move`` (it closes every pool it can at once)."""
     game = Game.from_settings(settings, moves)
+    if game.stopped_by is not None:
+        return extra_dots(game)
+    if settings.stop_mode == "stop_phase" and settings.rules == "sports" and settings.first_move_region is None:
+        # STOP is grounding with the opponent's extra dots: under best play they give the grounding count, so the
+        # bot says STOP where its search would ground.
+        try:  # the same sports game with grounding: the same position and score (its moves are all dots)
+            grounding = Game.from_settings(dataclasses.replace(settings, stop_mode="grounding"), moves)
+            action = choose_action(grounding, level, seconds=seconds, seed=seed)
+        except Exception:
+            return _fallback(game)
+        if action == "ground":
+            return "stop" if not hint else choose_move(grounding, level, seconds=seconds, seed=seed)
+        return action if game.is_playable(action.x, action.y) else _fallback(game)
     if settings.rules != "sports" or settings.stop_mode != "grounding" or settings.first_move_region is not None:
         try:
             point = choose_move(sports_proxy(game), level, seconds=seconds, seed=seed)
@@ -195,7 +242,7 @@ class Opponent:
             except Exception:
                 log.warning("a thinking listener failed on game %s", view.id, exc_info=True)
 
-    async def _search(self, view: GameView, level: str, *, hint: bool, seconds: float | None) -> Point | str:
+    async def _search(self, view: GameView, level: str, *, hint: bool, seconds: float | None) -> Action:
         game = view.position
         seed = None if self._seed is None else random.Random(f"{self._seed}:{view.id}:{view.ply}").getrandbits(32)
         async with self._turns:
@@ -234,6 +281,10 @@ class Opponent:
             try:
                 if action == "ground":
                     await self._play.ground(view.id, bot, expected_ply=view.ply, origin="ai")
+                elif action == "stop":
+                    await self._play.stop(view.id, bot, expected_ply=view.ply, origin="ai")
+                elif action in ("finish", "auto"):
+                    await self._play.finish(view.id, bot, auto=action == "auto", expected_ply=view.ply, origin="ai")
                 else:
                     assert isinstance(action, Point)
                     await self._play.move(view.id, bot, action.x, action.y, expected_ply=view.ply, origin="ai")
@@ -252,7 +303,8 @@ class Opponent:
         a rated game between people (``may_hint`` says beforehand whether it would be refused)."""
         view = await self.may_hint(game_id, who)
         point = await self._search(view, HINT_LEVEL, hint=True, seconds=self._seconds or HINT_SECONDS)
-        assert isinstance(point, Point)
+        if not isinstance(point, Point):  # the extra dots after a STOP: nothing to suggest but finishing
+            raise ServiceError(Problem.EXTRA_DOTS)
         return view, point
 
     async def may_hint(self, game_id: int, who: Person) -> GameView:

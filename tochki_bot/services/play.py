@@ -95,6 +95,13 @@ class Play:
         next_player = closing or trial.to_move
         bot_next = record.player(next_player) in BOT_IDS
         deadline, alert_at = clock_after_move(None if bot_next else record.move_seconds, core.clock())
+        if result is None and trial.stopped_by is not None and not bot_next:
+            # The extra dots after a STOP have a time of their own, from the STOP on, whatever the dots.
+            last = trial.moves[-1]
+            if last.kind is MoveKind.STOP:
+                deadline, alert_at = clock_after_move(record.stop_seconds, core.clock())
+            else:
+                deadline, alert_at = record.deadline, record.deadline
         # A player's draw offer stands through their own move; the opponent's move instead of an answer lets it lapse.
         draw_offer = record.draw_offer if record.draw_offer == mover else None
         async with core.storage.transaction(update_id):
@@ -239,15 +246,25 @@ class Play:
             return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=before_first)
 
     async def ground_preview(self, game_id: int, who: Person) -> GroundPreview:
-        """What grounding now would give. Changes nothing."""
+        """What grounding now would give (and, under ``stop_phase`` rules, a STOP at best for the opponent). Changes
+        nothing."""
         core = self._core
         async with core.locked(game_id) as record:
             colour = self._colour(record, who, None)
             game = await self._position(record, "chat")
-            if game.to_move != colour:
-                raise ServiceError(Problem.GROUND_ON_TURN)
+            if game.stopped_by not in (None, colour):
+                raise ServiceError(Problem.EXTRA_DOTS)
+            if game.stopped_by != colour and (record.closing is not None or game.to_move != colour):
+                raise ServiceError(
+                    Problem.STOP_ON_TURN if game.settings.stop_mode == "stop_phase" else Problem.GROUND_ON_TURN
+                )
             trial = game.copy()
-            trial.ground(colour)
+            if game.settings.stop_mode == "stop_phase" and game.stopped_by is None:
+                trial.stop(colour)  # what STOP leads to at best for the opponent: the grounding count
+            try:
+                trial.ground(colour)
+            except IllegalMove as exc:
+                raise ServiceError.from_rules(exc) from None
             assert trial.result is not None
             return GroundPreview(await core.view(record, position=game), trial.score, trial.result.winner)
 
@@ -265,10 +282,69 @@ class Play:
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
             game = await self._position(record, origin)
-            if game.to_move != colour:
+            if game.stopped_by not in (None, colour):
+                raise ServiceError(Problem.EXTRA_DOTS)
+            if game.stopped_by != colour and (game.to_move != colour or record.closing is not None):
                 raise ServiceError(Problem.GROUND_ON_TURN)
             trial = game.copy()
-            areas = trial.ground(colour)
+            try:
+                areas = trial.ground(colour)
+            except IllegalMove as exc:
+                raise ServiceError.from_rules(exc) from None
+            return await self._commit(record, trial, who.id, update_id, areas, origin=origin)
+
+    async def stop(
+        self,
+        game_id: int,
+        who: Person,
+        *,
+        expected_ply: int | None = None,
+        update_id: int | None = None,
+        origin: Origin = "chat",
+    ) -> GameView:
+        """``who`` declares STOP on their move (``stop_mode="stop_phase"``, VARIANTS.md §4.3): they place no more
+        dots; the opponent places extra dots within the game's STOP time, then finishes (``finish``)."""
+        core = self._core
+        async with core.locked(game_id, update_id) as record:
+            colour = self._colour(record, who, expected_ply)
+            game = await self._position(record, origin)
+            if game.settings.stop_mode != "stop_phase":
+                raise ServiceError(Problem.NOT_IN_RULES)
+            if game.stopped_by is not None:
+                raise ServiceError(Problem.STOPPED if game.stopped_by == colour else Problem.EXTRA_DOTS)
+            if game.to_move != colour or record.closing is not None:
+                raise ServiceError(Problem.STOP_ON_TURN)
+            trial = game.copy()
+            try:
+                trial.stop(colour)
+            except IllegalMove as exc:
+                raise ServiceError.from_rules(exc) from None
+            return await self._commit(record, trial, who.id, update_id, origin=origin)
+
+    async def finish(
+        self,
+        game_id: int,
+        who: Person,
+        *,
+        auto: bool = False,
+        expected_ply: int | None = None,
+        update_id: int | None = None,
+        origin: Origin = "chat",
+    ) -> GameView:
+        """The opponent of a STOP is done with the extra dots: the game ends and the score decides. With ``auto``
+        (auto-finish) the grounding count of the STOP player's dots is applied first: every dot of theirs that could
+        still be surrounded is, as best play would do it (``Game.ground``)."""
+        core = self._core
+        async with core.locked(game_id, update_id) as record:
+            colour = self._colour(record, who, expected_ply)
+            game = await self._position(record, origin)
+            stopper = game.stopped_by
+            if stopper is None or stopper == colour:
+                raise ServiceError(Problem.NO_STOP)
+            trial = game.copy()
+            areas = trial.ground(stopper) if auto else ()
+            if not auto:
+                trial.finish(colour)
             return await self._commit(record, trial, who.id, update_id, areas, origin=origin)
 
     async def offer_draw(

@@ -107,8 +107,10 @@ def decode(data: str | None) -> Callback | None:
     return kind.decode(data) if kind is not None else None
 
 
-Setting = Literal["size", "start", "time", "colours", "rules", "margin"]
-Command = Literal["board", "resign", "draw", "ground", "cancel", "sgf", "png", "replay", "watch", "zoom", "hint"]
+Setting = Literal["size", "start", "time", "colours", "rules", "margin", "penalty", "stop", "stoptime"]
+Command = Literal[
+    "board", "resign", "draw", "ground", "stop", "finish", "cancel", "sgf", "png", "replay", "watch", "zoom", "hint"
+]
 Level = Literal["easy", "normal", "hard"]
 
 
@@ -251,6 +253,27 @@ class Ground(Callback):
     ply: int
     user: int
     yes: bool
+
+
+@dataclass(frozen=True)
+class Stop(Callback):
+    """The answer to "declare STOP in game #N?", for the player who asked (``user``)."""
+
+    KIND: ClassVar[str] = "X"
+    game: int
+    ply: int
+    user: int
+    yes: bool
+
+
+@dataclass(frozen=True)
+class Finish(Callback):
+    """The opponent of a STOP ends the extra dots at move ``ply``; ``auto``: with the grounding count (auto-finish)."""
+
+    KIND: ClassVar[str] = "E"
+    game: int
+    ply: int
+    auto: bool
 
 
 @dataclass(frozen=True)

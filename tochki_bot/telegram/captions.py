@@ -68,6 +68,9 @@ def rules_title(lang: Language, view: GameView) -> str:
         title = t(lang, "rules_with_margin", rules=title, margin=settings.instant_win)
     if settings.own_dot_penalty:
         title = t(lang, "rules_with_penalty", rules=title)
+    if settings.stop_mode == "stop_phase":
+        limit = duration(lang, view.stop_seconds) if view.stop_seconds else t(lang, "stop_no_limit")
+        title = t(lang, "rules_with_stop", rules=title, limit=limit)
     return title
 
 
@@ -87,6 +90,8 @@ def result_text(lang: Language, view: GameView, *, html: bool = True) -> str:
         return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))
     if result.reason is EndReason.TIMEOUT:
         return t(lang, "result_timeout", loser=show(actor), winner=show(other(actor)))
+    if result.reason is EndReason.GROUNDING and view.position.stopped_by is not None:
+        return t(lang, "result_stop_counted", declarer=show(view.position.stopped_by), outcome=outcome)
     if result.reason is EndReason.GROUNDING:
         return t(lang, "result_grounding", declarer=show(actor), outcome=outcome)
     if result.reason is EndReason.BOARD_FULL:
@@ -142,6 +147,9 @@ def picture_caption(lang: Language, view: GameView) -> str:
         parts.append(t(lang, "picture_start"))
     elif view.closing is not None:
         parts.append(t(lang, "picture_closing", name=drawn_name(lang, view, view.closing, STATUS_NAME)))
+    elif position.stopped_by is not None and view.to_move is not None:
+        stopper = drawn_name(lang, view, position.stopped_by, STATUS_NAME)
+        parts.append(t(lang, "picture_stop", stopper=stopper, name=drawn_name(lang, view, view.to_move, STATUS_NAME)))
     elif view.to_move is not None:
         parts.append(t(lang, "picture_turn", name=drawn_name(lang, view, view.to_move, STATUS_NAME)))
     return " · ".join(parts)
@@ -212,7 +220,15 @@ def board_caption(
         lines.append(t(lang, "caption_bot_thinking", name=html_name(view, colour)))
         return "\n".join(lines)
     closing = view.closing is not None
-    if role == "group":
+    stopper = position.stopped_by
+    if stopper is not None:  # the extra dots after a STOP
+        if role == "group" or mine is None:
+            turn = t(lang, "caption_stop", stopper=html_name(view, stopper), mention=mention_of(view, colour))
+        elif mine == colour:
+            turn = t(lang, "caption_your_extra", stopper=html_name(view, stopper))
+        else:
+            turn = t(lang, "caption_their_extra", name=html_name(view, colour))
+    elif role == "group":
         turn = t(lang, "caption_closing" if closing else "caption_turn", mention=mention_of(view, colour))
     elif mine == colour:
         turn = t(lang, "caption_your_closing" if closing else "caption_your_move")

@@ -1,16 +1,18 @@
-"""Ending a game: ``/resign`` and ``/ground`` with a confirmation that belongs to whoever asked, and ``/draw``
-with the opponent's answer. Answered questions are edited to say how they were answered."""
+"""Ending a game: ``/resign``, ``/ground`` and ``/stop`` with a confirmation that belongs to whoever asked, ``/finish``
+(the extra dots after a STOP), and ``/draw`` with the opponent's answer. Answered questions are edited to say how they
+were answered."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
 
-from ..i18n import t
+from ..engine import other
+from ..i18n import duration, t
 from ..services import GameView, Problem, ServiceError, Want
 from . import callbacks as cb
 from .captions import html_name
-from .keyboards import ground_keyboard, resign_keyboard
+from .keyboards import ground_keyboard, resign_keyboard, stop_keyboard
 from .request import Request, button, command, game_ref
 
 log = logging.getLogger(__name__)
@@ -61,7 +63,7 @@ async def _question(req: Request, topic: str, game: int, user: int | None = None
 
 async def _confirmed(
     req: Request,
-    data: cb.Resign | cb.Ground,
+    data: cb.Resign | cb.Ground | cb.Stop,
     topic: str,
     act: Callable[..., Awaitable[GameView]],
 ) -> None:
@@ -96,7 +98,11 @@ async def on_resign(req: Request, data: cb.Resign) -> None:
 
 
 async def ask_ground(req: Request, view: GameView) -> None:
-    """Show what grounding would give, and ask the player to confirm (only they can answer)."""
+    """Show what grounding would give, and ask the player to confirm (only they can answer). Under the
+    ``stop_phase`` rules the player declares STOP instead (``ask_stop``)."""
+    if view.settings.stop_mode == "stop_phase" and view.position.stopped_by is None:
+        await ask_stop(req, view)
+        return
     preview = await req.services.play.ground_preview(view.id, req.person)
     view = preview.view
     blue, red = preview.score
@@ -126,6 +132,85 @@ async def cmd_ground(req: Request, args: list[str]) -> None:
 @button(cb.Ground)
 async def on_ground(req: Request, data: cb.Ground) -> None:
     await _confirmed(req, data, "ground", req.services.play.ground)
+
+
+async def ask_stop(req: Request, view: GameView) -> None:
+    """Under the ``stop_phase`` rules: what STOP would give at best for the opponent (the grounding count) and how
+    long they would have for the extra dots; the player confirms (only they can answer). Elsewhere ``/stop`` is
+    ``/ground``; during the extra dots the STOP player's ``/stop`` ends them at once with the grounding count."""
+    if view.settings.stop_mode != "stop_phase" or view.position.stopped_by is not None:
+        await ask_ground(req, view)
+        return
+    preview = await req.services.play.ground_preview(view.id, req.person)
+    view = preview.view
+    blue, red = preview.score
+    if preview.winner is None:
+        outcome = t(req.lang, "outcome_draw")
+    else:
+        outcome = t(req.lang, "outcome_win", winner=html_name(view, preview.winner))
+    colour = view.colour_of(req.person.id)
+    assert colour is not None
+    limit = duration(req.lang, view.stop_seconds) if view.stop_seconds else t(req.lang, "stop_no_limit")
+    await req.presenter.ask(
+        view,
+        req.place.chat_id,
+        req.place.thread_id,
+        t(
+            req.lang,
+            "stop_confirm",
+            id=view.id,
+            opponent=html_name(view, other(colour)),
+            limit=limit,
+            score_blue=blue,
+            score_red=red,
+            outcome=outcome,
+        ),
+        stop_keyboard(req.lang, view, req.person.id),
+        topic="stop",
+        user_id=req.person.id,
+        reply_to=req.update.message.message_id if req.update.message else None,
+    )
+
+
+@command
+async def cmd_stop(req: Request, args: list[str]) -> None:
+    view = await req.find(Want.PLAY, "stop", game_id=game_ref(args[0]) if args else None)
+    if view is not None:
+        await ask_stop(req, view)
+
+
+@button(cb.Stop)
+async def on_stop(req: Request, data: cb.Stop) -> None:
+    await _confirmed(req, data, "stop", req.services.play.stop)
+
+
+async def finish_extra(req: Request, view: GameView, auto: bool = False) -> None:
+    """The opponent of a STOP ends the extra dots (``auto``: with the grounding count)."""
+    view = await req.services.play.finish(view.id, req.person, auto=auto, update_id=req.update_id)
+    await req.presenter.announce(view)
+
+
+@command
+async def cmd_finish(req: Request, args: list[str]) -> None:
+    """``/finish``: the extra dots after the opponent's STOP are done; ``/finish auto``: with every dot of theirs that
+    could still be surrounded counted as surrounded (the grounding count)."""
+    words = [a.strip().lower() for a in args]
+    auto = any(w in ("auto", "авто", "all", "все", "всё") for w in words)
+    numbers = [a for a, w in zip(args, words, strict=True) if w not in ("auto", "авто", "all", "все", "всё")]
+    view = await req.find(Want.PLAY, "finish", game_id=game_ref(numbers[0]) if numbers else None)
+    if view is not None:
+        await finish_extra(req, view, auto)
+
+
+@button(cb.Finish)
+async def on_finish(req: Request, data: cb.Finish) -> None:
+    """A Finish button under the board of the player placing the extra dots."""
+    await req.pressed_on("board", game=data.game)
+    view = await req.services.play.finish(
+        data.game, req.person, auto=data.auto, expected_ply=data.ply, update_id=req.update_id
+    )
+    await req.answer("✓")
+    await req.presenter.announce(view)
 
 
 async def offer_draw(req: Request, view: GameView) -> None:

@@ -24,6 +24,8 @@ from ..services import (
     MARGIN_CHOICES,
     RULE_CHOICES,
     START_CHOICES,
+    STOP_CHOICES,
+    STOP_TIME_CHOICES,
     TIME_CHOICES,
     GameView,
 )
@@ -103,6 +105,29 @@ def lobby_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
         for m in MARGIN_CHOICES.get(settings.rules, ())
     ]
     rule_rows = [rules, margins] if margins else [rules]
+    if settings.manual:
+        on = settings.own_dot_penalty
+        rule_rows.append(
+            [
+                _button(_mark(not on, t(lang, "btn_no_penalty")), cb.Set(g, "penalty", "0")),
+                _button(_mark(on, t(lang, "btn_penalty")), cb.Set(g, "penalty", "1")),
+            ]
+        )
+    else:
+        mode = settings.stop_mode
+        rule_rows.append(
+            [_button(_mark(mode == m, t(lang, f"btn_mode_{m}")), cb.Set(g, "stop", m)) for m in STOP_CHOICES]
+        )
+        if mode == "stop_phase":
+            rule_rows.append(
+                [
+                    _button(
+                        _mark(view.stop_seconds == s, "⏱ " + (duration(lang, s) if s else "∞")),
+                        cb.Set(g, "stoptime", str(s or 0)),
+                    )
+                    for s in STOP_TIME_CHOICES
+                ]
+            )
     size = (view.settings.width, view.settings.height)
     sizes = [_button(_mark(size == (w, h), f"{w}x{h}"), cb.Set(g, "size", f"{w}x{h}")) for w, h in BOARD_CHOICES]
     starts = [
@@ -119,7 +144,8 @@ def lobby_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
     if view.kind == "private":
         actions = actions[1:]
     if view.ply > 0:  # a game continued from a record keeps its rules, board and start
-        return InlineKeyboardMarkup([times, colours, bots, actions])
+        extra = rule_rows[-1:] if settings.stop_mode == "stop_phase" else []  # but its STOP time may change
+        return InlineKeyboardMarkup([*extra, times, colours, bots, actions])
     return InlineKeyboardMarkup([*rule_rows, sizes, starts, times, colours, bots, actions])
 
 
@@ -223,11 +249,35 @@ def move_keyboard(
             for label, x, y, z in nav
         ]
     )
+    if game.stopped_by is not None and not game.is_over:
+        rows.append(finish_row(lang, view))
     return {"inline_keyboard": rows}
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Questions and choices
+
+
+def stop_keyboard(lang: Language, view: GameView, user_id: int) -> InlineKeyboardMarkup:
+    """Yes / No to "declare STOP?", for the player who asked."""
+    return InlineKeyboardMarkup(
+        [
+            [
+                _button(t(lang, "btn_stop"), cb.Stop(view.id, view.ply, user_id, True)),
+                _button(t(lang, "btn_no"), cb.Stop(view.id, view.ply, user_id, False)),
+            ]
+        ]
+    )
+
+
+def finish_row(lang: Language, view: GameView) -> list[dict[str, str]]:
+    """Under the board of the player placing the extra dots after a STOP: finish them as they stand, or with the
+    grounding count (auto-finish)."""
+    g, ply = view.id, view.ply
+    return [
+        {"text": t(lang, "btn_finish"), "callback_data": cb.Finish(g, ply, False).encode()},
+        {"text": t(lang, "btn_autofinish"), "callback_data": cb.Finish(g, ply, True).encode()},
+    ]
 
 
 def resign_keyboard(lang: Language, view: GameView, user_id: int) -> InlineKeyboardMarkup:

@@ -12,7 +12,9 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
     """Read ``/new`` arguments: a board (``20x20``, sides 10 to 39), a start (``cross``, ``empty``...), a time
     (``30m``, ``1h``, ``3d``, ``none``: a minute to 30 days), the creator's colour (``blue`` begins, or ``red``), the
     rule set (``polish``, ``territory``, ``sports``) and, for those two, the instant-win margin as a number
-    (``/new 30x30 polish 15``; ``0``: none).
+    (``/new 30x30 polish 15``; ``0``: none) and ``penalty`` (a point off for each own dot enclosed); for the sports
+    rules ``stop`` (STOP and the opponent's extra dots instead of grounding; a time right after it is the time for
+    the extra dots: ``/new stop 5m``) or ``grounding``.
     Words it does not know, and sizes or times out of range, are left out: the lobby shows what was chosen, and its
     buttons change it."""
     width = height = None
@@ -21,8 +23,29 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
     colours = "random"
     rules: str | None = None
     margin: int | None = None
+    penalty: bool | None = None
+    stop_mode: str | None = None
+    stop_seconds: int | str | None = "unset"
+    after_stop = False
     for arg in args:
         word = arg.strip().lower().replace("х", "x").replace("×", "x")
+        was_after_stop, after_stop = after_stop, False
+        if word in PENALTY_WORDS:
+            penalty = PENALTY_WORDS[word]
+            continue
+        if word in STOP_WORDS:
+            stop_mode = STOP_WORDS[word]
+            after_stop = stop_mode == "stop_phase"
+            continue
+        if was_after_stop:  # a time right after "stop" is the time of the extra dots
+            if word in ("none", "no", "∞", "нет", "без"):
+                stop_seconds = None
+                continue
+            seconds = _seconds(word)
+            if seconds is not None:
+                if 60 <= seconds <= MAX_TIME:
+                    stop_seconds = seconds
+                continue
         size = word.split("x", 1)
         if len(size) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 2 for p in size):
             w, h = int(size[0]), int(size[1])
@@ -47,10 +70,11 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
             colours = "creator_red"
         elif word in ("none", "no", "∞", "нет", "без"):
             move_seconds = None
-        elif len(word) >= 2 and word[:-1].isascii() and word[:-1].isdigit() and len(word) <= 4 and word[-1] in "hdmчд":
-            seconds = int(word[:-1]) * {"h": 3600, "ч": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
-            if MIN_TIME <= seconds <= MAX_TIME:
-                move_seconds = seconds
+        elif (seconds := _seconds(word)) is not None and MIN_TIME <= seconds <= MAX_TIME:
+            move_seconds = seconds
+    manual = rules in ("polish", "territory")
+    if rules is None and stop_mode is not None:
+        rules = "sports"  # "stop" and "grounding" are the sports rules' options
     return LobbyChoice(
         width,
         height,
@@ -58,8 +82,38 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
         move_seconds,  # type: ignore[arg-type]
         colours,  # type: ignore[arg-type]
         rules,
-        margin if rules in ("polish", "territory") else None,
+        margin if manual else None,
+        own_dot_penalty=penalty if manual or rules is None else None,
+        stop_mode=stop_mode,
+        stop_seconds=stop_seconds,  # type: ignore[arg-type]
     )
+
+
+def _seconds(word: str) -> int | None:
+    """A time such as ``30m``, ``1h``, ``3d`` (``ч``, ``д`` in Russian) in seconds; ``None`` for anything else."""
+    if len(word) >= 2 and word[:-1].isascii() and word[:-1].isdigit() and len(word) <= 4 and word[-1] in "hdmчд":
+        return int(word[:-1]) * {"h": 3600, "ч": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
+    return None
+
+
+PENALTY_WORDS = {
+    "penalty": True,
+    "punish": True,
+    "штраф": True,
+    "nopenalty": False,
+    "no-penalty": False,
+    "безштрафа": False,
+    "без-штрафа": False,
+}
+"""The own-dot penalty of the manual rule sets (a point off for each own dot a closure encloses)."""
+STOP_WORDS = {
+    "stop": "stop_phase",
+    "стоп": "stop_phase",
+    "grounding": "grounding",
+    "ground": "grounding",
+    "заземление": "grounding",
+}
+"""How a sports game may end early: STOP and the opponent's extra dots, or grounding."""
 
 
 RULE_WORDS = {

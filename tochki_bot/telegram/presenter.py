@@ -36,6 +36,7 @@ from .captions import (
 )
 from .formatting import mention, name
 from .keyboards import (
+    Markup,
     MiniApp,
     closing_keyboard,
     default_window,
@@ -167,17 +168,28 @@ class Presenter:
             return False
         return seat.role == "group" or (seat.role == "player" and seat.chat_id == seat.reader)
 
-    async def _send_board(
-        self,
-        view: GameView,
-        seat: Seat,
-        *,
-        buttons: bool,
-        reply_to: int | None,
-        pictures: dict[tuple[Language, bool], bytes] | None,
-        priority: Priority,
+    async def _edit_board(
+        self, view: GameView, seat: Seat, pictures: dict[tuple[Language, bool], bytes]
     ) -> MessageRecord | None:
-        """Send one seat its board; the message as it is to be remembered (``None`` if the budget left it out)."""
+        """Show a step of the closing phase on the seat's newest board of the game, in place (a new picture, caption
+        and keyboard on the same message): under manual rules a move is a dot and its closures, and the chat gets one
+        new board per move, when the turn passes. ``None`` when there is no board to edit (or the edit failed): the
+        board is sent then."""
+        latest = await self.services.messages.latest_board(view.id, seat.chat_id)
+        if latest is None or latest.ply >= view.ply:
+            return None
+        png, caption, keyboard, with_buttons = await self._board_parts(view, seat, buttons=True, pictures=pictures)
+        if not await self.messenger.edit_board(
+            seat.chat_id, latest.message_id, png, caption, keyboard, priority=Priority.BOARD
+        ):
+            return None
+        await self._reached(seat.chat_id, True)
+        return MessageRecord(seat.chat_id, latest.message_id, "board", game_id=view.id, ply=view.ply, live=with_buttons)
+
+    async def _board_parts(
+        self, view: GameView, seat: Seat, *, buttons: bool, pictures: dict[tuple[Language, bool], bytes] | None
+    ) -> tuple[bytes, str, Markup | None, bool]:
+        """A seat's board: the picture, the caption, the keyboard, and whether it has buttons to take away later."""
         with_buttons = buttons and self._buttons(view, seat)
         closing = with_buttons and view.closing is not None  # the closer's pools instead of the move buttons
         window = default_window(view.position) if with_buttons and not closing else None
@@ -195,6 +207,20 @@ class Presenter:
         if closing:
             keyboard = closing_keyboard(seat.lang, view)
         keyboard = with_app_button(keyboard, self.app_button(view, seat))
+        return png, caption, keyboard, with_buttons
+
+    async def _send_board(
+        self,
+        view: GameView,
+        seat: Seat,
+        *,
+        buttons: bool,
+        reply_to: int | None,
+        pictures: dict[tuple[Language, bool], bytes] | None,
+        priority: Priority,
+    ) -> MessageRecord | None:
+        """Send one seat its board; the message as it is to be remembered (``None`` if the budget left it out)."""
+        png, caption, keyboard, with_buttons = await self._board_parts(view, seat, buttons=buttons, pictures=pictures)
         sent = await self.messenger.send_board(
             seat.chat_id, png, caption, keyboard, thread_id=seat.thread_id, reply_to=reply_to, priority=priority
         )
@@ -318,9 +344,13 @@ class Presenter:
             if seat.chat_id in told:
                 continue
             try:
-                new = await self._send_board(
-                    view, seat, buttons=True, reply_to=None, pictures=pictures, priority=Priority.BOARD
-                )
+                new = None
+                if view.closing is not None and view.result is None:  # a step of the closing phase: in place
+                    new = await self._edit_board(view, seat, pictures)
+                if new is None:
+                    new = await self._send_board(
+                        view, seat, buttons=True, reply_to=None, pictures=pictures, priority=Priority.BOARD
+                    )
             except Unreachable:
                 await self._reached(seat.chat_id, False)
                 if seat.role == "spectator":

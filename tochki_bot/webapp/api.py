@@ -6,7 +6,9 @@ Every call names its viewer (``auth.Viewer``, from verified ``initData``). Repli
 - ``games``: the viewer's games (being played first, then the latest finished), whose move, the score;
 - ``game``: one game's state, for whoever may read it; ``wait`` the same, once it differs from a version the page
   has (a long poll: it answers at once if the game moved on, else as soon as it does, else after ``timeout``);
-- ``move``: a dot for the player to move, at the ply it was made on, once per idempotency key.
+- ``move``: a dot for the player to move, at the ply it was made on, once per idempotency key;
+- ``step``: the other steps of a move, with the same rules: closing pools after one's dot (manual rule sets), being
+  done closing, finishing the extra dots after the opponent's STOP.
 
 Who may read a game: its players (and a lobby's creator); whoever shows its spectator code (the code of the
 ``/watch`` link, which group boards' Mini App links and spectators' buttons carry); and whoever follows it through
@@ -21,10 +23,11 @@ import hashlib
 import hmac
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine import Point
 from ..i18n import Language
 from ..services import GameView, Origin, Person, Problem, ServiceError, Services, TimeIsUp
 from .auth import Viewer
@@ -55,6 +58,13 @@ STATUS: dict[Problem, int] = {
     Problem.OCCUPIED: 422,
     Problem.CAPTURED: 422,
     Problem.UNCONFIRMED: 503,
+    Problem.NOTHING_TO_CLOSE: 403,
+    Problem.NO_STOP: 403,
+    Problem.EXTRA_DOTS: 403,
+    Problem.NO_POOL: 422,
+    Problem.EMPTY_CLOSURE: 422,
+    Problem.NOT_A_RING: 422,
+    Problem.NESTING: 422,
 }
 """The HTTP status of each refusal of a move (anything else: 409)."""
 
@@ -280,7 +290,6 @@ class Api:
 
     async def move(self, viewer: Viewer, game_id: int, body: Any, key: str | None = None) -> Reply:
         """``{"x": 20, "y": 18, "ply": 57, "key": "..."}``: a dot for the viewer, if it is their move at ``ply``."""
-        lang = await self.language(viewer)
         if not isinstance(body, dict):
             return error(400, "bad_request", "a JSON object is expected")
         x, y, ply = (body.get(k) for k in ("x", "y", "ply"))
@@ -290,21 +299,87 @@ class Api:
         key = body.get("key", key)
         if key is not None and (not isinstance(key, str) or not KEY.fullmatch(key)):
             return error(400, "bad_request", "key must be 1-64 letters, digits, - or _")
+        return await self._act(
+            viewer,
+            game_id,
+            lambda person, update_id: self.services.play.move(
+                game_id, person, x, y, expected_ply=ply, update_id=update_id, origin="webapp"
+            ),
+            key,
+        )
+
+    async def step(self, viewer: Viewer, game_id: int, action: str, body: Any, key: str | None = None) -> Reply:
+        """The steps of a move that are not a dot, with the same rules as ``move`` (the ply it was made at, once per
+        idempotency key): ``close`` ``{"ply": 58, "x": 21, "y": 17}`` (the pool holding that point) or ``{"ply": 58,
+        "all": true}``, right after the viewer's dot under manual rules; ``done`` ``{"ply": 58}`` (done closing: the
+        turn passes); ``finish`` ``{"ply": 60, "auto": false}``: the extra dots after the opponent's STOP are done
+        (``auto``: with the grounding count)."""
+        if not isinstance(body, dict):
+            return error(400, "bad_request", "a JSON object is expected")
+        ply = body.get("ply")
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            return error(400, "bad_request", "ply must be an integer")
+        key = body.get("key", key)
+        if key is not None and (not isinstance(key, str) or not KEY.fullmatch(key)):
+            return error(400, "bad_request", "key must be 1-64 letters, digits, - or _")
+        play = self.services.play
+        if action == "close":
+            x, y, every = body.get("x"), body.get("y"), body.get("all")
+            if every is True:
+                target = None
+            elif all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
+                assert isinstance(x, int) and isinstance(y, int)
+                target = Point(x, y)
+            else:
+                return error(400, "bad_request", "x and y must be integers, or all true")
+            return await self._act(
+                viewer,
+                game_id,
+                lambda person, update_id: play.close(
+                    game_id, person, target, expected_ply=ply, update_id=update_id, origin="webapp"
+                ),
+                key,
+            )
+        if action == "done":
+            return await self._act(
+                viewer,
+                game_id,
+                lambda person, update_id: play.done(
+                    game_id, person, expected_ply=ply, update_id=update_id, origin="webapp"
+                ),
+                key,
+            )
+        if action == "finish":
+            auto = body.get("auto", False)
+            if not isinstance(auto, bool):
+                return error(400, "bad_request", "auto must be true or false")
+            return await self._act(
+                viewer,
+                game_id,
+                lambda person, update_id: play.finish(
+                    game_id, person, auto=auto, expected_ply=ply, update_id=update_id, origin="webapp"
+                ),
+                key,
+            )
+        return error(404, "not_found", "no such API")
+
+    async def _act(
+        self,
+        viewer: Viewer,
+        game_id: int,
+        act: Callable[[Person, int | None], Awaitable[GameView]],
+        key: str | None,
+    ) -> Reply:
+        """Make a change for the viewer and answer with the game's new state, or with the refusal's status (409
+        with the current state for a page that is behind)."""
+        lang = await self.language(viewer)
         found = await self._readable(viewer, game_id, None)  # strangers learn nothing of the game, not even its state
         if isinstance(found, Reply):
             return found
         mover = await self.actor(found, viewer)
         person = Person(mover.id, mover.first_name, mover.last_name, mover.username, mover.language_code)
         try:
-            view = await self.services.play.move(
-                game_id,
-                person,
-                x,
-                y,
-                expected_ply=ply,
-                update_id=update_id_of(viewer.id, key) if key else None,
-                origin="webapp",
-            )
+            view = await act(person, update_id_of(viewer.id, key) if key else None)
         except TimeIsUp as exc:
             return error(409, exc.problem.value, refusal_text(lang, exc), state=await self.state(exc.view, viewer))
         except ServiceError as exc:

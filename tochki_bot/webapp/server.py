@@ -10,7 +10,11 @@ Routes (every ``/api/`` call sends ``Authorization: tma <initData>``; without va
 - ``GET /api/games/<id>/updates?version=<v>[&watch=<code>]``: the state once it is not version ``v`` (long poll);
 - ``POST /api/games/<id>/moves`` with ``{"x": 20, "y": 18, "ply": 57, "key": "..."}``: 200 and the new state, 401
   bad auth, 403 not your game or not your move, 409 stale ply (with the current state), 422 illegal point, 429 too
-  many requests (per person: ``RateLimit``).
+  many requests (per person: ``RateLimit``);
+- ``POST /api/games/<id>/close`` with ``{"ply": 58, "x": 21, "y": 17}`` or ``{"ply": 58, "all": true}``, ``POST
+  /api/games/<id>/done`` with ``{"ply": 58}`` (manual rule sets, right after your dot) and ``POST
+  /api/games/<id>/finish`` with ``{"ply": 60, "auto": false}`` (the extra dots after the opponent's STOP): the same
+  answers as a move (403 when it is not yours to do).
 
 In local mode (``WebAppServer(local=True)``, ``tochki-bot local``) there is no initData and no Telegram script; the
 server listens on a loopback address only and answers only this computer (``local.request_problem``: 403 for
@@ -217,6 +221,19 @@ class MovesHandler(ApiHandler):
         self.reply(await self.ctx.api.move(self.viewer, int(game_id), body, key))
 
 
+class StepHandler(ApiHandler):
+    """A closure, the end of closing, or the end of the extra dots after a STOP: like a move."""
+
+    async def post(self, game_id: str, action: str) -> None:
+        try:
+            body = json.loads(self.request.body or b"null")
+        except ValueError:
+            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+            return
+        key = self.request.headers.get("Idempotency-Key")
+        self.reply(await self.ctx.api.step(self.viewer, int(game_id), action, body, key))
+
+
 class NewGameHandler(ApiHandler):
     """Local mode: a new game, hot-seat or against the bot."""
 
@@ -276,6 +293,7 @@ class WebAppApplication(tornado.web.Application):
             (game, GameHandler, {"ctx": ctx}),
             (game + r"/updates", UpdatesHandler, {"ctx": ctx}),
             (game + r"/moves", MovesHandler, {"ctx": ctx}),
+            (game + r"/(close|done|finish)", StepHandler, {"ctx": ctx}),
         ]
         if local:
             routes += [

@@ -88,10 +88,18 @@ def result_text(lang: Language, view: GameView) -> str:
         return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))
     if result.reason is EndReason.TIMEOUT:
         return t(lang, "result_timeout", loser=show(actor), winner=show(other(actor)))
+    if result.reason is EndReason.GROUNDING and view.position.stopped_by is not None:
+        return t(lang, "result_stop_counted", declarer=show(view.position.stopped_by), outcome=outcome)
     if result.reason is EndReason.GROUNDING:
         return t(lang, "result_grounding", declarer=show(actor), outcome=outcome)
     if result.reason is EndReason.BOARD_FULL:
         return t(lang, "result_board_full", outcome=outcome)
+    if result.reason is EndReason.INSTANT_WIN and result.winner is not None:
+        return t(lang, "result_instant_win", winner=show(result.winner), margin=result.margin)
+    if result.reason is EndReason.AGREED:
+        return t(lang, "result_agreed", outcome=outcome, score_blue=result.score[0], score_red=result.score[1])
+    if result.reason is EndReason.STOP:
+        return t(lang, "result_stop", outcome=outcome)
     return t(lang, "result_draw")
 
 
@@ -109,7 +117,15 @@ def status_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
     colour = view.to_move
     if colour is None:
         return ""
-    if viewer_id is not None and view.colour_of(viewer_id) == colour:
+    mine = viewer_id is not None and view.colour_of(viewer_id) == colour
+    stopper = view.position.stopped_by
+    if stopper is not None:
+        if mine:
+            return plain(t(lang, "caption_your_extra", stopper=html.escape(_name(view, stopper, lang))))
+        return t(lang, "picture_stop", stopper=_name(view, stopper, lang), name=_name(view, colour, lang))
+    if view.closing is not None:
+        return t(lang, "webapp_your_closing") if mine else t(lang, "picture_closing", name=_name(view, colour, lang))
+    if mine:
         return t(lang, "webapp_your_move")
     return t(lang, "picture_turn", name=_name(view, colour, lang))
 
@@ -147,6 +163,19 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
     to_move = view.to_move
     left = view.time_left(now)
     result = view.result
+    can_close = you is not None and view.closing == you and to_move == you
+    stopper = game.stopped_by
+    pools = (
+        [{"p": index(*pool.point), "c": len(pool.captures), "s": pool.size} for pool in game.pools()]
+        if can_close
+        else []
+    )
+    labels = {
+        "close_all": t(lang, "btn_close_all", count=len(pools)),
+        "done": t(lang, "btn_done"),
+        "finish": t(lang, "btn_finish"),
+        "autofinish": t(lang, "btn_autofinish"),
+    }
     return {
         "id": view.id,
         "kind": view.kind,
@@ -158,7 +187,14 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
         "moves_made": game.move_count,
         "to_move": to_move,
         "you": you,
-        "can_move": you is not None and you == to_move,
+        "can_move": you is not None and you == to_move and view.closing is None,
+        "rules": game.settings.rules,
+        "closing": view.closing,
+        "can_close": can_close,
+        "pools": pools,
+        "stopped_by": stopper,
+        "can_finish": you is not None and stopper is not None and stopper != you and to_move == you,
+        "labels": labels,
         "players": {
             colour: {"name": _name(view, colour, lang), "score": game.score[0 if colour == "blue" else 1]}
             for colour in ("blue", "red")

@@ -316,6 +316,47 @@
     });
   }
 
+  // The steps of a move that are not a dot: closing pools after your dot (Polish, territory rules), Done, and the
+  // end of the extra dots after the opponent's STOP. Each is sent once per key, at the ply it was shown for.
+  function step(action, extra) {
+    if (busy || !state) return;
+    var body = { ply: state.ply, key: randomKey() };
+    Object.keys(extra || {}).forEach(function (k) { body[k] = extra[k]; });
+    busy = true;
+    api('api/games/' + game.id + '/' + action, { method: 'POST', body: body }).then(function (r) {
+      busy = false;
+      if (r.status === 200) { say(''); setState(r.body); }
+      else {
+        if (r.body && r.body.state) setState(r.body.state);
+        say((r.body && r.body.message) || texts.error, true);
+      }
+    }, function () { busy = false; say(texts.offline || 'Offline', true); });
+  }
+
+  function actionButton(label, action, extra) {
+    var b = document.createElement('button');
+    b.type = 'button'; b.textContent = label;
+    b.addEventListener('click', function () { step(action, extra); });
+    return b;
+  }
+
+  function showActions() {
+    var box = $('actions'), labels = state.labels || {};
+    box.textContent = '';
+    if (state.can_close && replayAt === null) {
+      (state.pools || []).forEach(function (pool) {
+        var x = pool.p % state.width + 1, y = Math.floor(pool.p / state.width) + 1;
+        box.appendChild(actionButton('⭕ ' + x + '-' + y + ' · ' + pool.c, 'close', { x: x, y: y }));
+      });
+      if ((state.pools || []).length > 1) box.appendChild(actionButton(labels.close_all || 'All', 'close', { all: true }));
+      box.appendChild(actionButton(labels.done || 'Done', 'done'));
+    } else if (state.can_finish && replayAt === null) {
+      box.appendChild(actionButton(labels.finish || 'Finish', 'finish', { auto: false }));
+      box.appendChild(actionButton(labels.autofinish || 'Count the rest', 'finish', { auto: true }));
+    }
+    box.hidden = !box.firstChild;
+  }
+
   if (tg && tg.MainButton) tg.MainButton.onClick(confirmMove);
   $('confirm').addEventListener('click', confirmMove);
 
@@ -500,7 +541,8 @@
     $('status-text').textContent = line;
     var m = $('message');
     if (!m.className) m.textContent = state.can_move && selected === null && replayAt === null ? texts.tap || '' : '';
-    st.className = state.can_move ? 'mine' : '';
+    st.className = state.can_move || state.can_close || state.can_finish ? 'mine' : '';
+    showActions();
     if (localMode) {
       $('resign').hidden = state.state !== 'active' || !state.you;
       $('ground').hidden = state.state !== 'active' || !state.can_move;
