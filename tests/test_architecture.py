@@ -24,6 +24,7 @@ LAYERS = {
     "tochki_bot.pictures": 1,
     "tochki_bot.services": 2,
     "tochki_bot.telegram": 3,
+    "tochki_bot.wording": 3,
     "tochki_bot.webapp": 3,
     "tochki_bot.config": 3,
     "tochki_bot.local": 3,
@@ -40,8 +41,10 @@ ALLOWED = {
     "storage": {"storage", "tochki_bot.engine"},
     "tochki_bot.pictures": {"tochki_bot.engine", "render"},
     "tochki_bot.services": {"tochki_bot.services", "tochki_bot.engine", "tochki_bot.ai", "storage"},
+    "tochki_bot.wording": {"tochki_bot.wording", "tochki_bot.services", "tochki_bot.engine", "tochki_bot.i18n"},
     "tochki_bot.telegram": {
         "tochki_bot.telegram",
+        "tochki_bot.wording",
         "tochki_bot.services",
         "tochki_bot.engine",
         "tochki_bot.i18n",
@@ -49,7 +52,13 @@ ALLOWED = {
         "tochki_bot.config",
         "render",
     },
-    "tochki_bot.webapp": {"tochki_bot.webapp", "tochki_bot.services", "tochki_bot.engine", "tochki_bot.i18n"},
+    "tochki_bot.webapp": {
+        "tochki_bot.webapp",
+        "tochki_bot.wording",
+        "tochki_bot.services",
+        "tochki_bot.engine",
+        "tochki_bot.i18n",
+    },
     "tochki_bot.config": {"tochki_bot.services"},
     "tochki_bot.local": {
         "tochki_bot.local",

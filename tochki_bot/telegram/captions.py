@@ -9,10 +9,11 @@ from typing import Literal
 from render import Window
 from render.fonts import drawable
 
-from ..engine import Colour, EndReason, MoveKind, other
+from ..engine import Colour, MoveKind, other
 from ..engine.sgf import WinBy, parse_result
 from ..i18n import Language, duration, t
 from ..services import GameView
+from ..wording import result_sentence
 from .formatting import mention, name
 
 Role = Literal["group", "player", "spectator"]
@@ -77,33 +78,8 @@ def rules_title(lang: Language, view: GameView) -> str:
 def result_text(lang: Language, view: GameView, *, html: bool = True) -> str:
     """How the game ended, one sentence without its full stop (e.g. "Bob resigned; Alice wins"); plain text with
     the names as the picture draws them unless ``html``."""
-    result = view.result
-    if result is None:
-        return ""
     show = (lambda c: html_name(view, c)) if html else (lambda c: drawn_name(lang, view, c, STATUS_NAME))
-    last = view.position.last_move
-    actor: Colour = last.colour if last is not None else "blue"
-    if view.cancelled_by_resignation:
-        return t(lang, "result_cancelled_resignation", loser=show(actor))
-    outcome = t(lang, "outcome_draw") if result.winner is None else t(lang, "outcome_win", winner=show(result.winner))
-    if result.reason is EndReason.RESIGNATION:
-        return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))
-    if result.reason is EndReason.TIMEOUT:
-        return t(lang, "result_timeout", loser=show(actor), winner=show(other(actor)))
-    if result.reason is EndReason.GROUNDING and view.position.stopped_by is not None:
-        return t(lang, "result_stop_counted", declarer=show(view.position.stopped_by), outcome=outcome)
-    if result.reason is EndReason.GROUNDING:
-        return t(lang, "result_grounding", declarer=show(actor), outcome=outcome)
-    if result.reason is EndReason.BOARD_FULL:
-        return t(lang, "result_board_full", outcome=outcome)
-    if result.reason is EndReason.INSTANT_WIN and result.winner is not None:
-        return t(lang, "result_instant_win", winner=show(result.winner), margin=result.margin)
-    if result.reason is EndReason.AGREED:
-        blue, red = result.score
-        return t(lang, "result_agreed", outcome=outcome, score_blue=blue, score_red=red)
-    if result.reason is EndReason.STOP:
-        return t(lang, "result_stop", outcome=outcome)
-    return t(lang, "result_draw")
+    return result_sentence(lang, view, show)
 
 
 def record_result_text(lang: Language, stated: str) -> str:

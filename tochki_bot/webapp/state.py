@@ -14,9 +14,10 @@ import html
 import re
 from typing import Any
 
-from ..engine import Colour, EndReason, MoveKind, other
+from ..engine import Colour, MoveKind
 from ..i18n import Language, duration, language_for, t
 from ..services import GameView, Player, ServiceError
+from ..wording import result_sentence
 
 OWNER_CHAR = {None: ".", "blue": "b", "red": "r"}
 COLOUR_CODE = {"blue": "b", "red": "r"}
@@ -72,35 +73,9 @@ def _name(view: GameView, colour: Colour, lang: Language) -> str:
 
 def result_text(lang: Language, view: GameView) -> str:
     """How the game ended, in words (the same sentences as the board picture's status line)."""
-    result = view.result
-    if result is None:
+    if view.result is None:
         return plain(t(lang, "picture_cancelled")) if view.state == "cancelled" else ""
-    last = view.position.last_move
-    actor: Colour = last.colour if last is not None else "blue"
-
-    def show(colour: Colour) -> str:
-        return _name(view, colour, lang)
-
-    if view.cancelled_by_resignation:
-        return t(lang, "result_cancelled_resignation", loser=show(actor))
-    outcome = t(lang, "outcome_draw") if result.winner is None else t(lang, "outcome_win", winner=show(result.winner))
-    if result.reason is EndReason.RESIGNATION:
-        return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))
-    if result.reason is EndReason.TIMEOUT:
-        return t(lang, "result_timeout", loser=show(actor), winner=show(other(actor)))
-    if result.reason is EndReason.GROUNDING and view.position.stopped_by is not None:
-        return t(lang, "result_stop_counted", declarer=show(view.position.stopped_by), outcome=outcome)
-    if result.reason is EndReason.GROUNDING:
-        return t(lang, "result_grounding", declarer=show(actor), outcome=outcome)
-    if result.reason is EndReason.BOARD_FULL:
-        return t(lang, "result_board_full", outcome=outcome)
-    if result.reason is EndReason.INSTANT_WIN and result.winner is not None:
-        return t(lang, "result_instant_win", winner=show(result.winner), margin=result.margin)
-    if result.reason is EndReason.AGREED:
-        return t(lang, "result_agreed", outcome=outcome, score_blue=result.score[0], score_red=result.score[1])
-    if result.reason is EndReason.STOP:
-        return t(lang, "result_stop", outcome=outcome)
-    return t(lang, "result_draw")
+    return result_sentence(lang, view, lambda colour: _name(view, colour, lang))
 
 
 def version_of(view: GameView) -> str:
