@@ -35,6 +35,9 @@ BUDGET: dict[str, float] = {"easy": 0.5, "normal": 1.0, "hard": 2.0}
 WIN = 100_000.0
 """A won game (grounding that wins, or a full board with the lead), beyond any score."""
 
+MAX_DEPTH = 31
+"""The deepest iteration (a search that gets there on a nearly full board stops early)."""
+
 
 @dataclass(frozen=True)
 class Style:
@@ -53,21 +56,50 @@ class Style:
     """Weight of the local shape heuristic (``Search.shape``) added to root values: it orders quiet moves."""
     widen: bool
     """After the deepest iteration, search the remaining root moves at that depth until the budget is spent."""
-    rate: float
+    deep_width: int
+    """After the widened iteration, search this many of the best root moves 2, 4, ... plies deeper (odd depths
+    only: the leaves then always have the opponent to move) until the budget is spent; 0: never."""
+    quiescence: int = 0
+    """At the leaves, follow captures and blocks of the biggest threats for up to this many more plies."""
+    rate: float = 5000.0
     """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
-    to other sizes by ``node_rate``; about 60% of what this 2-core machine measures, so a seeded search normally
-    ends inside its time)."""
+    to other sizes by ``node_rate``; about half of what this 2-core machine measures in a mid-game, 10,000/s, so
+    a seeded search normally ends inside its time)."""
 
 
 STYLES: dict[str, Style] = {
     "easy": Style(
-        max_depth=1, root_width=0, width=0, noise=0.35, oversight=0.25, shape_weight=0.15, widen=False, rate=3500.0
+        max_depth=1,
+        root_width=0,
+        width=0,
+        noise=0.35,
+        oversight=0.25,
+        shape_weight=0.15,
+        widen=False,
+        deep_width=0,
+        rate=5000.0,
     ),
     "normal": Style(
-        max_depth=2, root_width=12, width=7, noise=0.1, oversight=0.0, shape_weight=0.05, widen=False, rate=3500.0
+        max_depth=2,
+        root_width=12,
+        width=7,
+        noise=0.1,
+        oversight=0.0,
+        shape_weight=0.05,
+        widen=False,
+        deep_width=0,
+        rate=5000.0,
     ),
     "hard": Style(
-        max_depth=3, root_width=20, width=10, noise=0.0, oversight=0.0, shape_weight=0.05, widen=True, rate=3500.0
+        max_depth=3,
+        root_width=20,
+        width=10,
+        noise=0.0,
+        oversight=0.0,
+        shape_weight=0.05,
+        widen=True,
+        deep_width=8,
+        rate=5000.0,
     ),
 }
 
@@ -214,8 +246,10 @@ class Search:
 
     def negamax(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
         """Alpha-beta value of ``pos`` for its side to move, searching ``depth`` more plies."""
+        if depth == 0:
+            return self.quiesce(pos, self.style.quiescence, alpha, beta)
         e = self.evaluate(pos)
-        if depth == 0 or abs(e) >= WIN:
+        if abs(e) >= WIN:
             return e
         best = -2 * WIN
         for q in self.moves(pos, self.style.width):
@@ -228,6 +262,32 @@ class Search:
                     if alpha >= beta:
                         break
         return best if best > -2 * WIN else e
+
+    def quiesce(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
+        """The leaf value with the capture exchanges resolved: the side to move may stand on the evaluation (it
+        includes the next exchange) or play one of its biggest captures or blocks, for ``depth`` more plies."""
+        e = self.evaluate(pos)
+        if depth == 0 or abs(e) >= WIN or e >= beta:
+            return e
+        p = pos.to_move
+        mine, theirs = pos.closers[p], pos.closers[3 - p]
+        caps = sorted((q for q, v in mine.items() if v), key=lambda q: -mine[q])[:2]
+        blocks = sorted((q for q, v in theirs.items() if v and q not in mine), key=lambda q: -theirs[q])[:2]
+        if not caps and not blocks:
+            return e
+        best = e
+        if best > alpha:
+            alpha = best
+        for q in caps + blocks:
+            self.tick()
+            v = -self.quiesce(pos.play(q), depth - 1, -beta, -alpha)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
 
 
 def _ground_loss(game: Game, p: int) -> int:
@@ -322,9 +382,34 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
                 search.tick()
                 v = -search.negamax(root.play(q), style.max_depth - 1, -2 * WIN, -alpha)
                 v += style.shape_weight * search.shape(root, q, p)
+                results.append((v, q))
                 if v > alpha:
                     alpha = v
                     best = q
+            results.sort(key=lambda t: -t[0])
+            order = [q for _, q in results]
+            best = order[0]
+        if style.deep_width:
+            # Then deeper, on the best root moves only, the previous best first, until the budget is spent. A
+            # move of an unfinished iteration replaces the previous best only when it did better than it there.
+            depth = style.max_depth + 2
+            while depth <= MAX_DEPTH:
+                top = order[: style.deep_width]
+                alpha = -2 * WIN
+                deeper: list[tuple[float, int]] = []
+                for q in top:
+                    search.tick()
+                    v = -search.negamax(root.play(q), depth - 1, -2 * WIN, -alpha)
+                    v += style.shape_weight * search.shape(root, q, p)
+                    deeper.append((v, q))
+                    if v > alpha:
+                        alpha = v
+                        best = q
+                deeper.sort(key=lambda t: -t[0])
+                order = [q for _, q in deeper] + order[len(top) :]
+                best = order[0]
+                done = depth
+                depth += 2
     except _OutOfTime:
         pass
     return Decision(point(best), search.nodes, done, time.perf_counter() - start)
