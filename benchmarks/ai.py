@@ -179,7 +179,7 @@ def main() -> None:
         args.size = args.size or ["15x15"]
         args.seconds = args.seconds if args.seconds is not None else 0.25
     args.games = args.games or 10
-    sizes = [tuple(int(v) for v in s.split("x")) for s in (args.size or ["15x15", "20x20"])]
+    sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in (args.size or ["15x15", "20x20"])]
     print(
         f"budgets: {args.seconds if args.seconds is not None else BUDGET} s per move; games per pairing "
         f"{args.games}; cap {args.cap} plies; fixed work (seeded, node-limited)"

@@ -7,8 +7,13 @@
   (it takes its best capture, or blocks the opponent's best one and loses the second best), plus grounding: a side
   that leads by more than the dots its own grounding would give away wins at once (8.2-8.4), whatever else is on
   the board. The dots each side would give away are counted at the root with the engine's own ``ground``.
-- Iterative deepening; levels differ by depth, width, budget and deliberate noise (``easy`` sometimes overlooks
-  the opponent's threats and prefers moves near the last ones).
+- Iterative deepening: every root candidate at 1 ply, the best ones at 2 and 3 plies; ``hard`` then searches the
+  rest of the root at 3 plies and its 8 best root moves at 5, 7, ... plies (previous best first) until its budget
+  is spent, so it always uses its whole time. Odd depths only beyond 3: with the opponent to move at the leaves
+  the evaluation's exchange term is always the opponent's. A quiescence search over captures and blocks at the
+  leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static.
+- Levels differ by depth, width, budget and deliberate noise (``easy`` sometimes overlooks the opponent's threats
+  and prefers moves near the last ones).
 """
 
 from __future__ import annotations
@@ -59,8 +64,6 @@ class Style:
     deep_width: int
     """After the widened iteration, search this many of the best root moves 2, 4, ... plies deeper (odd depths
     only: the leaves then always have the opponent to move) until the budget is spent; 0: never."""
-    quiescence: int = 0
-    """At the leaves, follow captures and blocks of the biggest threats for up to this many more plies."""
     rate: float = 5000.0
     """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
     to other sizes by ``node_rate``; about half of what this 2-core machine measures in a mid-game, 10,000/s, so
@@ -246,10 +249,8 @@ class Search:
 
     def negamax(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
         """Alpha-beta value of ``pos`` for its side to move, searching ``depth`` more plies."""
-        if depth == 0:
-            return self.quiesce(pos, self.style.quiescence, alpha, beta)
         e = self.evaluate(pos)
-        if abs(e) >= WIN:
+        if depth == 0 or abs(e) >= WIN:
             return e
         best = -2 * WIN
         for q in self.moves(pos, self.style.width):
@@ -262,32 +263,6 @@ class Search:
                     if alpha >= beta:
                         break
         return best if best > -2 * WIN else e
-
-    def quiesce(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
-        """The leaf value with the capture exchanges resolved: the side to move may stand on the evaluation (it
-        includes the next exchange) or play one of its biggest captures or blocks, for ``depth`` more plies."""
-        e = self.evaluate(pos)
-        if depth == 0 or abs(e) >= WIN or e >= beta:
-            return e
-        p = pos.to_move
-        mine, theirs = pos.closers[p], pos.closers[3 - p]
-        caps = sorted((q for q, v in mine.items() if v), key=lambda q: -mine[q])[:2]
-        blocks = sorted((q for q, v in theirs.items() if v and q not in mine), key=lambda q: -theirs[q])[:2]
-        if not caps and not blocks:
-            return e
-        best = e
-        if best > alpha:
-            alpha = best
-        for q in caps + blocks:
-            self.tick()
-            v = -self.quiesce(pos.play(q), depth - 1, -beta, -alpha)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
 
 
 def _ground_loss(game: Game, p: int) -> int:
