@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from tochki_bot.engine import BLUE, RED, Colour, Game, Point
+from tochki_bot.engine.board import ENCLOSED
 
 from .position import Position, board_cells
 from .tactics import in_house
@@ -64,6 +65,9 @@ class Style:
     deep_width: int
     """After the widened iteration, search this many of the best root moves 2, 4, ... plies deeper (odd depths
     only: the leaves then always have the opponent to move) until the budget is spent; 0: never."""
+    territory: float = 0.0
+    """Weight of the territory term: cells inside each side's enclosures (its houses and areas; the engine's reach
+    maps), own minus the opponent's."""
     rate: float = 5000.0
     """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
     to other sizes by ``node_rate``; about half of what this 2-core machine measures in a mid-game, 10,000/s, so
@@ -155,34 +159,42 @@ class Search:
                     b, b2 = v, b
                 elif v > b2:
                     b2 = v
-        return diff + max(a - b, -b2)
+        value = float(diff + max(a - b, -b2))
+        if self.style.territory:
+            reach = pos.board._reach
+            value += self.style.territory * (reach[p].count(ENCLOSED) - reach[o].count(ENCLOSED))
+        return value
 
     # ---------------------------------------------------------------------------------------------------------
     # Move generation
 
-    def shape(self, pos: Position, q: int, p: int) -> float:
-        """A cheap local preference for a dot of ``p`` on ``q``: contact, links, edges, nearness to the last moves."""
+    def shape(self, pos: Position, q: int, p: int, lasts: list[tuple[int, int, int]] | None = None) -> float:
+        """A cheap local preference for a dot of ``p`` on ``q``: contact, links, edges, nearness to the last moves.
+
+        ``lasts`` is ``last_coords(pos)``, passed when many points of one position are looked at."""
         b = pos.board
         s = self.stride
         dots, owner = b.dots, b.owner
         own4 = opp4 = own8 = opp8 = 0
-        for off in (1, -1, s, -s):
-            d = dots[q + off]
-            if d and not owner[q + off]:
+        for c in (q + 1, q - 1, q + s, q - s):
+            d = dots[c]
+            if d and not owner[c]:
                 if d == p:
                     own4 += 1
                 else:
                     opp4 += 1
-        for off in (s + 1, s - 1, -s + 1, -s - 1):
-            d = dots[q + off]
-            if d and not owner[q + off]:
+        for c in (q + s + 1, q + s - 1, q - s + 1, q - s - 1):
+            d = dots[c]
+            if d and not owner[c]:
                 if d == p:
                     own8 += 1
                 else:
                     opp8 += 1
         own8 += own4
         opp8 += opp4
-        h = 1.0 * min(opp8, 3) + 0.8 * min(own8, 3) - 0.7 * max(0, own4 - 1)
+        h = (opp8 if opp8 < 3 else 3) + 0.8 * (own8 if own8 < 3 else 3)
+        if own4 > 1:
+            h -= 0.7 * (own4 - 1)
         if opp8 and own8:
             h += 1.0
         y, x = divmod(q, s)
@@ -191,12 +203,21 @@ class Search:
             h -= 1.5
         elif edge == 2:
             h -= 0.4
+        for lx, ly, k in self.last_coords(pos) if lasts is None else lasts:
+            dx = lx - x if lx > x else x - lx
+            dy = ly - y if ly > y else y - ly
+            if dx <= 2 and dy <= 2:
+                h += (1.0 if dx < 2 and dy < 2 else 0.5) / k
+        return h
+
+    def last_coords(self, pos: Position) -> list[tuple[int, int, int]]:
+        """The latest moves of ``pos`` as (x, y, 1 + how many moves ago), for ``shape``."""
+        s = self.stride
+        out = []
         for k, last in enumerate(reversed(pos.last)):
             ly, lx = divmod(last, s)
-            dist = max(abs(lx - x), abs(ly - y))
-            if dist <= 2:
-                h += (1.0 if dist == 1 else 0.5) / (1 + k)
-        return h
+            out.append((lx, ly, 1 + k))
+        return out
 
     def near(self, pos: Position, centres: list[int], radius: int) -> set[int]:
         """Empty playable cells within ``radius`` (king steps) of the given cells."""
@@ -237,7 +258,8 @@ class Search:
                 seen.add(q)
                 ordered.append(q)
         local = [q for q in pool if q not in seen and not (in_house(b, p, q) and not mine.get(q))]
-        local.sort(key=lambda q: -self.shape(pos, q, p))
+        lasts = self.last_coords(pos)
+        local.sort(key=lambda q: -self.shape(pos, q, p, lasts))
         ordered.extend(local)
         if not ordered:
             ordered = [q for q in board_cells(self.width, self.height) if not b.dots[q] and not b.owner[q]]
