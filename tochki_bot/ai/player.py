@@ -11,7 +11,8 @@
   rest of the root at 3 plies and its 8 best root moves at 5, 7, ... plies (previous best first) until its budget
   is spent, so it always uses its whole time. Odd depths only beyond 3: with the opponent to move at the leaves
   the evaluation's exchange term is always the opponent's. A quiescence search over captures and blocks at the
-  leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static.
+  leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static; so did a territory term (cells
+  inside each side's enclosures, 0.1 a cell: 1-0-7).
 - Levels differ by depth, width, budget and deliberate noise (``easy`` sometimes overlooks the opponent's threats
   and prefers moves near the last ones).
 """
@@ -24,7 +25,6 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from tochki_bot.engine import BLUE, RED, Colour, Game, Point
-from tochki_bot.engine.board import ENCLOSED
 
 from .position import Position, board_cells
 from .tactics import in_house
@@ -65,9 +65,6 @@ class Style:
     deep_width: int
     """After the widened iteration, search this many of the best root moves 2, 4, ... plies deeper (odd depths
     only: the leaves then always have the opponent to move) until the budget is spent; 0: never."""
-    territory: float = 0.0
-    """Weight of the territory term: cells inside each side's enclosures (its houses and areas; the engine's reach
-    maps), own minus the opponent's."""
     rate: float = 5000.0
     """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
     to other sizes by ``node_rate``; about half of what this 2-core machine measures in a mid-game, 10,000/s, so
@@ -159,11 +156,7 @@ class Search:
                     b, b2 = v, b
                 elif v > b2:
                     b2 = v
-        value = float(diff + max(a - b, -b2))
-        if self.style.territory:
-            reach = pos.board._reach
-            value += self.style.territory * (reach[p].count(ENCLOSED) - reach[o].count(ENCLOSED))
-        return value
+        return diff + max(a - b, -b2)
 
     # ---------------------------------------------------------------------------------------------------------
     # Move generation
