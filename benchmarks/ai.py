@@ -4,7 +4,9 @@ Matches from the cross start: level vs level, each level vs a uniformly random p
 (captures the most now, else blocks the opponent's best capture, else a random safe point next to the last dots).
 Colours alternate game by game. A game ends when the board is full, when a side grounds (the AI grounds when that
 wins), or after ``--cap`` plies, where the score decides. The AI gets a seed per move, so its search is bounded by
-a node count derived from its budget (fixed work, reproducible), not by the clock.
+a node count derived from its budget (fixed work, reproducible), with the clock as a safety stop: on a loaded
+machine (other work, or ``--jobs`` above the free cores) ``hard`` reaches its budget before its node count and the
+games are no longer exactly reproducible. ``--jobs N`` plays N games of a pairing at once in worker processes.
 
 Also: nodes per second on mid-game 20x20 and 39x32 positions, and the time per move (median, max) of each level.
 
