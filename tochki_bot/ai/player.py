@@ -317,7 +317,8 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
         raise ValueError("the game is over")
     style = STYLES[level]
     budget = BUDGET[level] if seconds is None else max(0.0, float(seconds))
-    deadline = start + budget - 0.015
+    # A margin for the last node and the return (and for a busy machine): 15 ms on short budgets, 40 ms from 1 s.
+    deadline = start + budget - min(0.04, max(0.015, 0.04 * budget))
     rng = random.Random(seed)
     root = Position.of(game)
     p = root.to_move
