@@ -171,6 +171,7 @@ def main() -> None:
     parser.add_argument("--size", action="append", help="board WxH (repeatable; default 15x15 and 20x20)")
     parser.add_argument("--seconds", type=float, help="budget per move for every level (default: BUDGET)")
     parser.add_argument("--cap", type=int, default=10_000, help="stop a game after this many plies (score decides)")
+    parser.add_argument("--offset", type=int, default=0, help="number of the first game (other seeds; keep it even)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--no-speed", action="store_true", help="skip the nodes-per-second measurement")
     parser.add_argument("--quick", action="store_true", help="4 games, 15x15, cap 120 plies, budget 0.25 s")
@@ -202,7 +203,10 @@ def main() -> None:
         for size in sizes:
             for a, b in pairings:
                 t = time.perf_counter()
-                tasks = [pool.submit(play_task, a, b, args.seconds, size, args.cap, i) for i in range(args.games)]
+                tasks = [
+                    pool.submit(play_task, a, b, args.seconds, size, args.cap, args.offset + i)
+                    for i in range(args.games)
+                ]
                 results = [task.result() for task in tasks]
                 for r in results:
                     for level in r.times:
