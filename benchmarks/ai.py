@@ -4,11 +4,14 @@ Matches from the cross start: level vs level, each level vs a uniformly random p
 (captures the most now, else blocks the opponent's best capture, else a random safe point next to the last dots).
 Colours alternate game by game. A game ends when the board is full, when a side grounds (the AI grounds when that
 wins), or after ``--cap`` plies, where the score decides. The AI gets a seed per move, so its search is bounded by
-a node count derived from its budget (fixed work, reproducible), not by the clock.
+a node count derived from its budget (fixed work, reproducible), with the clock as a safety stop: on a loaded
+machine (other work, or ``--jobs`` above the free cores) ``hard`` reaches its budget before its node count and the
+games are no longer exactly reproducible. ``--jobs N`` plays N games of a pairing at once in worker processes.
 
 Also: nodes per second on mid-game 20x20 and 39x32 positions, and the time per move (median, max) of each level.
 
 Run: python benchmarks/ai.py [--quick] [--games N] [--size 15x15 --size 20x20] [--seconds S] [--cap PLIES]
+     [--jobs 2] [--only hard-normal,easy-random]
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ import argparse
 import random
 import statistics
 import time
+from collections import defaultdict
 from collections.abc import Callable
-from typing import Literal
+from concurrent.futures import ProcessPoolExecutor
+from typing import Literal, NamedTuple
 
 from tochki_bot.ai import BUDGET, LEVELS
 from tochki_bot.ai.player import analyse
@@ -71,6 +76,9 @@ def greedy_player(game: Game, seed: int) -> Action:
     return rng.choice(near or [p for p in points if gains[p] >= 0] or points)
 
 
+BASELINES: dict[str, Player] = {"greedy": greedy_player, "random": random_player}
+
+
 class AIPlayer:
     """A level of the AI with an optional budget override; records the time and nodes of each move."""
 
@@ -101,25 +109,35 @@ def play_game(blue: Player, red: Player, size: tuple[int, int], cap: int, seed: 
     return game.score[0], game.score[1], "full" if game.is_over else "cap"
 
 
-def match(a: Player, b: Player, games: int, size: tuple[int, int], cap: int) -> tuple[int, int, int, float]:
-    """``games`` games, ``a`` blue in the even ones. Returns a's wins, draws, losses, mean (a - b) score."""
-    wins = draws = losses = 0
-    margin = 0
-    for i in range(games):
-        if i % 2 == 0:
-            s_blue, s_red, _ = play_game(a, b, size, cap, i)
-            mine, theirs = s_blue, s_red
-        else:
-            s_blue, s_red, _ = play_game(b, a, size, cap, i)
-            mine, theirs = s_red, s_blue
-        margin += mine - theirs
-        if mine > theirs:
-            wins += 1
-        elif mine == theirs:
-            draws += 1
-        else:
-            losses += 1
-    return wins, draws, losses, margin / max(1, games)
+def play_task(a: str, b: str, seconds: float | None, size: tuple[int, int], cap: int, i: int) -> GameResult:
+    """Game ``i`` of the pairing ``a`` vs ``b`` (``a`` blue when ``i`` is even), in this process."""
+    ai = {level: AIPlayer(level, seconds) for level in {a, b} if level not in BASELINES}
+    pa: Player = ai[a] if a in ai else BASELINES[a]
+    pb: Player = ai[b] if b in ai else BASELINES[b]
+    if i % 2 == 0:
+        s_blue, s_red, _ = play_game(pa, pb, size, cap, i)
+        mine, theirs = s_blue, s_red
+    else:
+        s_blue, s_red, _ = play_game(pb, pa, size, cap, i)
+        mine, theirs = s_red, s_blue
+    return GameResult(mine, theirs, {k: v.times for k, v in ai.items()}, {k: v.nodes for k, v in ai.items()})
+
+
+class GameResult(NamedTuple):
+    """One game's score from the first player's side, and each AI level's time and nodes per move."""
+
+    mine: int
+    theirs: int
+    times: dict[str, list[float]]
+    nodes: dict[str, list[int]]
+
+
+def tally(results: list[GameResult]) -> tuple[int, int, int, float]:
+    """Wins, draws, losses and the mean score margin of the first player."""
+    wins = sum(r.mine > r.theirs for r in results)
+    draws = sum(r.mine == r.theirs for r in results)
+    margin = sum(r.mine - r.theirs for r in results)
+    return wins, draws, len(results) - wins - draws, margin / max(1, len(results))
 
 
 def midgame(size: tuple[int, int], plies: int, seed: int) -> Game:
@@ -153,6 +171,8 @@ def main() -> None:
     parser.add_argument("--size", action="append", help="board WxH (repeatable; default 15x15 and 20x20)")
     parser.add_argument("--seconds", type=float, help="budget per move for every level (default: BUDGET)")
     parser.add_argument("--cap", type=int, default=10_000, help="stop a game after this many plies (score decides)")
+    parser.add_argument("--offset", type=int, default=0, help="number of the first game (other seeds; keep it even)")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--no-speed", action="store_true", help="skip the nodes-per-second measurement")
     parser.add_argument("--quick", action="store_true", help="4 games, 15x15, cap 120 plies, budget 0.25 s")
     parser.add_argument("--only", help="comma-separated pairings to run, e.g. 'hard-greedy,easy-random'")
@@ -162,12 +182,11 @@ def main() -> None:
         args.size = args.size or ["15x15"]
         args.seconds = args.seconds if args.seconds is not None else 0.25
     args.games = args.games or 10
-    sizes = [tuple(int(v) for v in s.split("x")) for s in (args.size or ["15x15", "20x20"])]
+    sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in (args.size or ["15x15", "20x20"])]
     print(
         f"budgets: {args.seconds if args.seconds is not None else BUDGET} s per move; games per pairing "
         f"{args.games}; cap {args.cap} plies; fixed work (seeded, node-limited)"
     )
-    ai = {level: AIPlayer(level, args.seconds) for level in LEVELS}
     pairings: list[tuple[str, str]] = [
         ("hard", "normal"),
         ("normal", "easy"),
@@ -175,28 +194,38 @@ def main() -> None:
         *((lv, "random") for lv in LEVELS),
     ]
     if args.only:
-        wanted = set(args.only.split(","))
-        pairings = [pr for pr in pairings if f"{pr[0]}-{pr[1]}" in wanted]
-    others: dict[str, Player] = {"greedy": greedy_player, "random": random_player}
+        wanted = args.only.split(",")
+        pairings = [(w.split("-")[0], w.split("-")[1]) for w in wanted]
+    times: dict[str, list[float]] = defaultdict(list)
+    nodes: dict[str, list[int]] = defaultdict(list)
     print(f"{'pairing':<18}{'board':>7}{'W-D-L':>10}{'win%':>7}{'margin':>8}{'time':>8}")
-    for size in sizes:
-        for a, b in pairings:
-            pa: Player = ai[a]
-            pb: Player = ai[b] if b in ai else others[b]
-            t = time.perf_counter()
-            w, d, lo, margin = match(pa, pb, args.games, size, args.cap)  # type: ignore[arg-type]
-            pct = 100 * (w + d / 2) / max(1, args.games)
-            spent = time.perf_counter() - t
-            print(
-                f"{a + ' vs ' + b:<18}{size[0]}x{size[1]:<4}{f'{w}-{d}-{lo}':>10}{pct:6.0f}%{margin:8.1f}{spent:7.0f}s",
-                flush=True,
-            )
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for size in sizes:
+            for a, b in pairings:
+                t = time.perf_counter()
+                tasks = [
+                    pool.submit(play_task, a, b, args.seconds, size, args.cap, args.offset + i)
+                    for i in range(args.games)
+                ]
+                results = [task.result() for task in tasks]
+                for r in results:
+                    for level in r.times:
+                        times[level].extend(r.times[level])
+                        nodes[level].extend(r.nodes[level])
+                w, d, lo, margin = tally(results)
+                pct = 100 * (w + d / 2) / max(1, args.games)
+                spent = time.perf_counter() - t
+                print(
+                    f"{a + ' vs ' + b:<18}{size[0]}x{size[1]:<4}{f'{w}-{d}-{lo}':>10}{pct:6.0f}%{margin:8.1f}"
+                    f"{spent:7.0f}s",
+                    flush=True,
+                )
     print("\ntime per move (s) and nodes per move, over all games above:")
-    for level, player in ai.items():
-        if player.times:
+    for level in times:
+        if times[level]:
             print(
-                f"{level:>6}: median {statistics.median(player.times):.3f} max {max(player.times):.3f}  "
-                f"nodes median {statistics.median(player.nodes):.0f} over {len(player.times)} moves"
+                f"{level:>6}: median {statistics.median(times[level]):.3f} max {max(times[level]):.3f}  "
+                f"nodes median {statistics.median(nodes[level]):.0f} over {len(times[level])} moves"
             )
     if args.no_speed:
         return

@@ -121,11 +121,20 @@ def test_time_budget_is_respected(size: tuple[int, int]) -> None:
             assert elapsed <= 0.25, (level, seed, elapsed)
 
 
-def test_hard_uses_its_budget_on_the_clock() -> None:
-    game = random_game(20, 20, 60, seed=4)
-    t = time.perf_counter()
-    choose_move(game, "hard", seconds=0.3)
-    assert 0.2 <= time.perf_counter() - t <= 0.35
+@pytest.mark.parametrize("plies", [0, 60], ids=["opening", "middle game"])
+def test_hard_uses_its_budget_on_the_clock(plies: int) -> None:
+    game = random_game(20, 20, plies, seed=4)  # 0 plies: the cross, where a fixed-depth search ends at once
+    for action in (choose_move, choose_action):
+        t = time.perf_counter()
+        action(game, "hard", seconds=0.4)
+        assert 0.3 <= time.perf_counter() - t <= 0.45
+
+
+def test_hard_searches_deeper_than_three_plies_when_it_has_time() -> None:
+    from tochki_bot.ai.player import analyse
+
+    decision = analyse(Game(20, 20, "cross"), "hard", 1.0, None, allow_ground=True)
+    assert decision.depth >= 5 and decision.seconds >= 0.9
 
 
 def test_a_seed_makes_the_choice_reproducible() -> None:

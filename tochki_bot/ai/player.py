@@ -7,8 +7,14 @@
   (it takes its best capture, or blocks the opponent's best one and loses the second best), plus grounding: a side
   that leads by more than the dots its own grounding would give away wins at once (8.2-8.4), whatever else is on
   the board. The dots each side would give away are counted at the root with the engine's own ``ground``.
-- Iterative deepening; levels differ by depth, width, budget and deliberate noise (``easy`` sometimes overlooks
-  the opponent's threats and prefers moves near the last ones).
+- Iterative deepening: every root candidate at 1 ply, the best ones at 2 and 3 plies; ``hard`` then searches the
+  rest of the root at 3 plies and its 8 best root moves at 5, 7, ... plies (previous best first) until its budget
+  is spent, so it always uses its whole time. Odd depths only beyond 3: with the opponent to move at the leaves
+  the evaluation's exchange term is always the opponent's. A quiescence search over captures and blocks at the
+  leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static; so did a territory term (cells
+  inside each side's enclosures, 0.1 a cell: 1-0-7).
+- Levels differ by depth, width, budget and deliberate noise (``easy`` sometimes overlooks the opponent's threats
+  and prefers moves near the last ones).
 """
 
 from __future__ import annotations
@@ -35,6 +41,9 @@ BUDGET: dict[str, float] = {"easy": 0.5, "normal": 1.0, "hard": 2.0}
 WIN = 100_000.0
 """A won game (grounding that wins, or a full board with the lead), beyond any score."""
 
+MAX_DEPTH = 31
+"""The deepest iteration (a search that gets there on a nearly full board stops early)."""
+
 
 @dataclass(frozen=True)
 class Style:
@@ -53,21 +62,48 @@ class Style:
     """Weight of the local shape heuristic (``Search.shape``) added to root values: it orders quiet moves."""
     widen: bool
     """After the deepest iteration, search the remaining root moves at that depth until the budget is spent."""
-    rate: float
+    deep_width: int
+    """After the widened iteration, search this many of the best root moves 2, 4, ... plies deeper (odd depths
+    only: the leaves then always have the opponent to move) until the budget is spent; 0: never."""
+    rate: float = 5000.0
     """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
-    to other sizes by ``node_rate``; about 60% of what this 2-core machine measures, so a seeded search normally
-    ends inside its time)."""
+    to other sizes by ``node_rate``; about half of what this 2-core machine measures in a mid-game, 10,000/s, so
+    a seeded search normally ends inside its time)."""
 
 
 STYLES: dict[str, Style] = {
     "easy": Style(
-        max_depth=1, root_width=0, width=0, noise=0.35, oversight=0.25, shape_weight=0.15, widen=False, rate=3500.0
+        max_depth=1,
+        root_width=0,
+        width=0,
+        noise=0.35,
+        oversight=0.25,
+        shape_weight=0.15,
+        widen=False,
+        deep_width=0,
+        rate=5000.0,
     ),
     "normal": Style(
-        max_depth=2, root_width=12, width=7, noise=0.1, oversight=0.0, shape_weight=0.05, widen=False, rate=3500.0
+        max_depth=2,
+        root_width=12,
+        width=7,
+        noise=0.1,
+        oversight=0.0,
+        shape_weight=0.05,
+        widen=False,
+        deep_width=0,
+        rate=5000.0,
     ),
     "hard": Style(
-        max_depth=3, root_width=20, width=10, noise=0.0, oversight=0.0, shape_weight=0.05, widen=True, rate=3500.0
+        max_depth=3,
+        root_width=20,
+        width=10,
+        noise=0.0,
+        oversight=0.0,
+        shape_weight=0.05,
+        widen=True,
+        deep_width=8,
+        rate=5000.0,
     ),
 }
 
@@ -125,29 +161,33 @@ class Search:
     # ---------------------------------------------------------------------------------------------------------
     # Move generation
 
-    def shape(self, pos: Position, q: int, p: int) -> float:
-        """A cheap local preference for a dot of ``p`` on ``q``: contact, links, edges, nearness to the last moves."""
+    def shape(self, pos: Position, q: int, p: int, lasts: list[tuple[int, int, int]] | None = None) -> float:
+        """A cheap local preference for a dot of ``p`` on ``q``: contact, links, edges, nearness to the last moves.
+
+        ``lasts`` is ``last_coords(pos)``, passed when many points of one position are looked at."""
         b = pos.board
         s = self.stride
         dots, owner = b.dots, b.owner
         own4 = opp4 = own8 = opp8 = 0
-        for off in (1, -1, s, -s):
-            d = dots[q + off]
-            if d and not owner[q + off]:
+        for c in (q + 1, q - 1, q + s, q - s):
+            d = dots[c]
+            if d and not owner[c]:
                 if d == p:
                     own4 += 1
                 else:
                     opp4 += 1
-        for off in (s + 1, s - 1, -s + 1, -s - 1):
-            d = dots[q + off]
-            if d and not owner[q + off]:
+        for c in (q + s + 1, q + s - 1, q - s + 1, q - s - 1):
+            d = dots[c]
+            if d and not owner[c]:
                 if d == p:
                     own8 += 1
                 else:
                     opp8 += 1
         own8 += own4
         opp8 += opp4
-        h = 1.0 * min(opp8, 3) + 0.8 * min(own8, 3) - 0.7 * max(0, own4 - 1)
+        h = (opp8 if opp8 < 3 else 3) + 0.8 * (own8 if own8 < 3 else 3)
+        if own4 > 1:
+            h -= 0.7 * (own4 - 1)
         if opp8 and own8:
             h += 1.0
         y, x = divmod(q, s)
@@ -156,12 +196,21 @@ class Search:
             h -= 1.5
         elif edge == 2:
             h -= 0.4
+        for lx, ly, k in self.last_coords(pos) if lasts is None else lasts:
+            dx = lx - x if lx > x else x - lx
+            dy = ly - y if ly > y else y - ly
+            if dx <= 2 and dy <= 2:
+                h += (1.0 if dx < 2 and dy < 2 else 0.5) / k
+        return h
+
+    def last_coords(self, pos: Position) -> list[tuple[int, int, int]]:
+        """The latest moves of ``pos`` as (x, y, 1 + how many moves ago), for ``shape``."""
+        s = self.stride
+        out = []
         for k, last in enumerate(reversed(pos.last)):
             ly, lx = divmod(last, s)
-            dist = max(abs(lx - x), abs(ly - y))
-            if dist <= 2:
-                h += (1.0 if dist == 1 else 0.5) / (1 + k)
-        return h
+            out.append((lx, ly, 1 + k))
+        return out
 
     def near(self, pos: Position, centres: list[int], radius: int) -> set[int]:
         """Empty playable cells within ``radius`` (king steps) of the given cells."""
@@ -202,7 +251,8 @@ class Search:
                 seen.add(q)
                 ordered.append(q)
         local = [q for q in pool if q not in seen and not (in_house(b, p, q) and not mine.get(q))]
-        local.sort(key=lambda q: -self.shape(pos, q, p))
+        lasts = self.last_coords(pos)
+        local.sort(key=lambda q: -self.shape(pos, q, p, lasts))
         ordered.extend(local)
         if not ordered:
             ordered = [q for q in board_cells(self.width, self.height) if not b.dots[q] and not b.owner[q]]
@@ -267,7 +317,8 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
         raise ValueError("the game is over")
     style = STYLES[level]
     budget = BUDGET[level] if seconds is None else max(0.0, float(seconds))
-    deadline = start + budget - 0.015
+    # A margin for the last node and the return (and for a busy machine): 15 ms on short budgets, 40 ms from 1 s.
+    deadline = start + budget - min(0.04, max(0.015, 0.04 * budget))
     rng = random.Random(seed)
     root = Position.of(game)
     p = root.to_move
@@ -322,9 +373,34 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
                 search.tick()
                 v = -search.negamax(root.play(q), style.max_depth - 1, -2 * WIN, -alpha)
                 v += style.shape_weight * search.shape(root, q, p)
+                results.append((v, q))
                 if v > alpha:
                     alpha = v
                     best = q
+            results.sort(key=lambda t: -t[0])
+            order = [q for _, q in results]
+            best = order[0]
+        if style.deep_width:
+            # Then deeper, on the best root moves only, the previous best first, until the budget is spent. A
+            # move of an unfinished iteration replaces the previous best only when it did better than it there.
+            depth = style.max_depth + 2
+            while depth <= MAX_DEPTH:
+                top = order[: style.deep_width]
+                alpha = -2 * WIN
+                deeper: list[tuple[float, int]] = []
+                for q in top:
+                    search.tick()
+                    v = -search.negamax(root.play(q), depth - 1, -2 * WIN, -alpha)
+                    v += style.shape_weight * search.shape(root, q, p)
+                    deeper.append((v, q))
+                    if v > alpha:
+                        alpha = v
+                        best = q
+                deeper.sort(key=lambda t: -t[0])
+                order = [q for _, q in deeper] + order[len(top) :]
+                best = order[0]
+                done = depth
+                depth += 2
     except _OutOfTime:
         pass
     return Decision(point(best), search.nodes, done, time.perf_counter() - start)

@@ -55,6 +55,23 @@ def scan_closers(board: Board, p: int, cells: list[int]) -> dict[int, int]:
     return out
 
 
+def scan_all(board: Board, p: int) -> dict[int, int]:
+    """The closers of colour ``p`` on the whole board: only the cells next to its walls can be closers, and the
+    walls are found with ``list.index`` (a C loop), which is several times faster than looking at every cell."""
+    rp = board._reach[p]
+    s = board.stride
+    near: set[int] = set()
+    i = -1
+    index = rp.index
+    try:
+        while True:
+            i = index(WALL, i + 1)
+            near.update((i + 1, i - 1, i + s, i - s, i + s + 1, i + s - 1, i - s + 1, i - s - 1))
+    except ValueError:
+        pass
+    return scan_closers(board, p, sorted(near))
+
+
 class Position:
     """A game copy with its closers; ``play`` returns a new position (the parent stays as it was)."""
 
@@ -66,8 +83,7 @@ class Position:
         self.to_move = 1 if game.to_move == "blue" else 2
         self.last = last
         if closers is None:
-            cells = board_cells(game.width, game.height)
-            closers = [{}, scan_closers(self.board, 1, cells), scan_closers(self.board, 2, cells)]
+            closers = [{}, scan_all(self.board, 1), scan_all(self.board, 2)]
         self.closers = closers
 
     @classmethod
@@ -119,7 +135,6 @@ class Position:
         last = (*self.last[-3:], q)
         if len(board.areas) != areas:
             return Position(g, None, last)
-        cells = board_cells(g.width, g.height)
         closers: list[dict[int, int]] = [{}, {}, {}]
         # The other colour: same closers (its walls did not change), values recounted.
         mine = self.closers[o]
@@ -129,7 +144,7 @@ class Position:
                 theirs[c] = capture_value(board, o, c)
         closers[o] = theirs
         if joins:
-            closers[p] = scan_closers(board, p, cells)
+            closers[p] = scan_all(board, p)
         else:
             own = {c: v for c, v in self.closers[p].items() if c != q}
             around = [q + 1, q - 1, q + s, q - s, q + s + 1, q + s - 1, q - s + 1, q - s - 1]
