@@ -82,14 +82,16 @@ BASELINES: dict[str, Player] = {"greedy": greedy_player, "random": random_player
 class AIPlayer:
     """A level of the AI with an optional budget override; records the time and nodes of each move."""
 
-    def __init__(self, level: str, seconds: float | None) -> None:
+    def __init__(self, level: str, seconds: float | None, clock: bool = False) -> None:
         self.level = level
         self.seconds = seconds
+        self.clock = clock
+        """On the clock, as the bot plays (no seed: ``hard`` thinks for its whole budget), not fixed work."""
         self.times: list[float] = []
         self.nodes: list[int] = []
 
     def __call__(self, game: Game, seed: int) -> Action:
-        d = analyse(game, self.level, self.seconds, seed, allow_ground=True)
+        d = analyse(game, self.level, self.seconds, None if self.clock else seed, allow_ground=True)
         self.times.append(d.seconds)
         self.nodes.append(d.nodes)
         return d.action
@@ -109,9 +111,11 @@ def play_game(blue: Player, red: Player, size: tuple[int, int], cap: int, seed: 
     return game.score[0], game.score[1], "full" if game.is_over else "cap"
 
 
-def play_task(a: str, b: str, seconds: float | None, size: tuple[int, int], cap: int, i: int) -> GameResult:
+def play_task(
+    a: str, b: str, seconds: float | None, size: tuple[int, int], cap: int, i: int, clock: bool = False
+) -> GameResult:
     """Game ``i`` of the pairing ``a`` vs ``b`` (``a`` blue when ``i`` is even), in this process."""
-    ai = {level: AIPlayer(level, seconds) for level in {a, b} if level not in BASELINES}
+    ai = {level: AIPlayer(level, seconds, clock) for level in {a, b} if level not in BASELINES}
     pa: Player = ai[a] if a in ai else BASELINES[a]
     pb: Player = ai[b] if b in ai else BASELINES[b]
     if i % 2 == 0:
@@ -175,6 +179,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in worker processes")
     parser.add_argument("--no-speed", action="store_true", help="skip the nodes-per-second measurement")
     parser.add_argument("--quick", action="store_true", help="4 games, 15x15, cap 120 plies, budget 0.25 s")
+    parser.add_argument(
+        "--clock", action="store_true", help="the AI plays on the clock as the bot does (no seed), not fixed work"
+    )
     parser.add_argument("--only", help="comma-separated pairings to run, e.g. 'hard-greedy,easy-random'")
     args = parser.parse_args()
     if args.quick:
@@ -185,7 +192,8 @@ def main() -> None:
     sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in (args.size or ["15x15", "20x20"])]
     print(
         f"budgets: {args.seconds if args.seconds is not None else BUDGET} s per move; games per pairing "
-        f"{args.games}; cap {args.cap} plies; fixed work (seeded, node-limited)"
+        f"{args.games}; cap {args.cap} plies; "
+        + ("on the clock (no seed), as the bot plays" if args.clock else "fixed work (seeded, node-limited)")
     )
     pairings: list[tuple[str, str]] = [
         ("hard", "normal"),
@@ -204,7 +212,7 @@ def main() -> None:
             for a, b in pairings:
                 t = time.perf_counter()
                 tasks = [
-                    pool.submit(play_task, a, b, args.seconds, size, args.cap, args.offset + i)
+                    pool.submit(play_task, a, b, args.seconds, size, args.cap, args.offset + i, args.clock)
                     for i in range(args.games)
                 ]
                 results = [task.result() for task in tasks]
