@@ -86,7 +86,7 @@ async def test_the_page_without_telegram_and_a_session_without_initdata(local: L
     policy = page.headers["Content-Security-Policy"]
     assert "script-src 'self';" in policy and "telegram" not in policy
     session = (await local.client.get("/api/session")).json()  # no Authorization header at all
-    assert session["user"] == {"id": ME, "name": "You"}
+    assert session["user"] == {"id": ME, "name": "Player"}
     assert session["local"] == {
         "boards": ["39x32", "30x30", "25x25", "20x20"],
         "starts": ["cross", "four-crosses", "empty"],
@@ -192,8 +192,8 @@ async def test_hot_seat_the_page_plays_for_whoever_is_to_move(local: Local) -> N
     game_id = state["id"]
     assert state["hotseat"] and state["state"] == "active" and state["width"] == 20
     assert state["you"] == "blue" and state["can_move"] and state["move_seconds"] is None
-    assert state["players"]["blue"]["name"] == "You" and state["players"]["red"]["name"] == "Friend"
-    assert state["status"] == "You to move"
+    assert state["players"]["blue"]["name"] == "Player" and state["players"]["red"]["name"] == "Friend"
+    assert state["status"] == "Player to move"
     state = (await local.move(game_id, 3, 3, 0)).json()
     assert state["ply"] == 1 and state["you"] == "red" and state["can_move"] and state["status"] == "Friend to move"
     state = (await local.move(game_id, 4, 4, 1, key="k2")).json()
@@ -214,7 +214,7 @@ async def test_hot_seat_the_page_plays_for_whoever_is_to_move(local: Local) -> N
 
 async def test_hot_seat_with_you_playing_red(local: Local) -> None:
     state = await local.new(mode="hotseat", size="30x30", start="empty", colour="red")
-    assert state["players"]["red"]["name"] == "You" and state["players"]["blue"]["name"] == "Friend"
+    assert state["players"]["red"]["name"] == "Player" and state["players"]["blue"]["name"] == "Friend"
     assert state["width"] == 30 and state["start"] == [] and state["you"] == "blue" and state["can_move"]
 
 
@@ -246,7 +246,7 @@ async def test_resigning_and_grounding(local: Local) -> None:
     assert (await local.client.post(act(game), json={"action": "ground", "ply": 1})).status_code == 409
     state = (await local.client.post(act(game), json={"action": "ground", "ply": 2})).json()  # blue, to move
     assert state["state"] == "finished" and state["result"]["reason"] == "grounding"
-    assert state["status"].startswith("You declared grounding")
+    assert state["status"].startswith("Player declared grounding")
     assert (await local.client.post(act(game), json={"action": "resign", "ply": 3})).status_code == 409
 
     bot = (await local.new(mode="bot", level="easy", size="20x20"))["id"]
@@ -299,7 +299,7 @@ async def test_sgf_and_png_downloads(local: Local) -> None:
     assert sgf.headers["Content-Type"] == "application/x-go-sgf; charset=utf-8"
     assert sgf.headers["Content-Disposition"] == f'attachment; filename="tochki-{game_id}.sgf"'
     text = sgf.text
-    assert "GM[40]" in text and "SZ[20]" in text and "PB[You]" in text and "PW[Friend]" in text
+    assert "GM[40]" in text and "SZ[20]" in text and "PB[Player]" in text and "PW[Friend]" in text
     record = parse_sgf(text)
     assert [(m.colour, m.point.x, m.point.y) for m in record.moves if m.point] == [
         ("blue", 3, 3),

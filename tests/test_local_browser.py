@@ -86,7 +86,7 @@ async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, t
         state = await run(phone.js, "return window.tochki.state")
         assert state["width"] == 20 and state["you"] == "blue" and state["can_move"]
         assert state["players"]["red"]["name"] == "🤖 Bot ★"
-        assert await run(phone.js, "return document.getElementById('blue-name').textContent") == "You"
+        assert await run(phone.js, "return document.getElementById('blue-name').textContent") == "Player"
         assert (await run(phone.js, "return location.search")) == f"?game={state['id']}"
         for (x, y), colour in (((10, 11), "blue"), ((10, 10), "red")):  # the start cross, by its pixels
             assert await run(colour_at, phone, x, y, colour) == colour, (x, y)
@@ -125,7 +125,7 @@ async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, t
         await run(phone.js, "window.confirm = function () { return true; }; document.getElementById('resign').click()")
         await run(phone.until, "window.tochki.state.state === 'finished'")
         status = await run(phone.js, "return document.getElementById('status-text').textContent")
-        assert status == "You resigned; 🤖 Bot ★ wins", status
+        assert status == "Player resigned; 🤖 Bot ★ wins", status
         assert await run(phone.js, "return document.getElementById('resign').hidden")
         assert not await run(phone.js, "return document.getElementById('replay').hidden")
 
@@ -157,7 +157,7 @@ async def test_hot_seat_with_the_mouse_on_a_desktop(server: WebAppServer, tmp_pa
             colour = "blue" if ply % 2 == 0 else "red"
             await run(browser.until, f"window.tochki.state.ply === {ply} && window.tochki.state.you === '{colour}'")
             name = await run(browser.js, f"return document.getElementById('{colour}-name').textContent")
-            assert name == ("You" if colour == "blue" else "Friend")  # no "(you)" here: the names say who is who
+            assert name == ("Player" if colour == "blue" else "Friend")  # no "(you)" here: the names say who is who
             await run(browser.click, x, y)
             await run(browser.until, f"window.tochki.selected === '{x}-{y}'")
             await run(browser.js, "document.getElementById('confirm').click()")

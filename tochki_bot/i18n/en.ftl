@@ -461,7 +461,7 @@ caption_bot_thinking = { $name } is thinking…
 # Local mode (`tochki-bot local`): the same page on this computer, no Telegram. local_you and local_friend are the
 # names of the two people at the keyboard (hot-seat: the page plays for whichever of them is to move).
 local_title = Точки on this computer
-local_you = You
+local_you = Player
 local_friend = Friend
 local_new = New game
 local_hotseat = Two players
@@ -590,3 +590,9 @@ caption_your_extra = { $stopper } declared STOP: place your extra dots, then �
 caption_their_extra = You declared STOP: { $name } places extra dots (/ground ends them now with the grounding count)
 picture_stop = { $stopper } declared STOP: { $name } places extra dots
 result_stop_counted = { $declarer }'s STOP counted by grounding; { $outcome }
+bad_game_number = “{ $text }” is not a game's number: a game is named like this: /board 12.
+new_ai_unknown = No game was started: I could not use “{ $words }”. Try /new ai [easy|normal|hard] [a board from 10x10 to 39x39] [cross|empty|four] [a time from 1m to 30d, or none] [blue|red] [polish|territory].
+lobby_open_for_bot = Game #{ $id } is open here in the lobby: press its 🤖 button to play the bot with its settings, or /cancel it and ask again.
+game_cancelled_by_alone = Game #{ $id } was cancelled before its first move by { $name }. /new starts another.
+resign_confirm_unplayed = You have not moved yet in game #{ $id }: resigning now cancels it, and it does not count. Cancel game #{ $id }?
+resign_cancelled_done = Game #{ $id } cancelled: { $name } resigned before making a move.

@@ -494,7 +494,7 @@ caption_bot_thinking = { $name } думает…
 # Local mode (`tochki-bot local`): the same page on this computer, no Telegram. local_you and local_friend are the
 # names of the two people at the keyboard (hot-seat: the page plays for whichever of them is to move).
 local_title = Точки на этом компьютере
-local_you = Вы
+local_you = Игрок
 local_friend = Друг
 local_new = Новая игра
 local_hotseat = Вдвоём
@@ -627,3 +627,9 @@ caption_your_extra = { $stopper } объявляет СТОП: поставьт�
 caption_their_extra = Вы объявили СТОП: { $name } ставит дополнительные точки (/ground закончит их сразу подсчётом заземления)
 picture_stop = { $stopper } объявил СТОП: { $name } ставит доп. точки
 result_stop_counted = СТОП игрока { $declarer } досчитан заземлением — { $outcome }
+bad_game_number = «{ $text }» — не номер игры; игру называют так: /board 12.
+new_ai_unknown = Игра не начата: не понимаю «{ $words }». Попробуйте /new ai [easy|normal|hard] [поле от 10x10 до 39x39] [скрест|пусто|четыре] [время от 1m до 30d или без] [синие|красные] [polish|territory].
+lobby_open_for_bot = Здесь открыта игра №{ $id }: нажмите её кнопку 🤖, чтобы сыграть с ботом с её настройками, или отмените её (/cancel) и попросите снова.
+game_cancelled_by_alone = Игра №{ $id } отменена до первого хода: её отменяет { $name }. Новую начинает /new.
+resign_confirm_unplayed = Вы ещё не ходили в игре №{ $id }: если сдаться сейчас, игра будет отменена и не засчитается. Отменить игру №{ $id }?
+resign_cancelled_done = Игра №{ $id } отменена: { $name } сдаётся, не сделав ни хода.

@@ -20,6 +20,8 @@ class Problem(StrEnum):
     """The user has no game of the kind asked for in their private chat."""
     NO_SUCH_GAME = "no_such_game"
     """The game named by its number does not exist or is none of the user's business."""
+    BAD_GAME_NUMBER = "bad_game_number"
+    """A command's argument that should name a game is not a game's number (``text``)."""
     NOT_A_PLAYER = "not_a_player"
     NOT_YOUR_TURN = "not_your_turn"
     NO_TURN_ANYWHERE = "no_turn_anywhere"

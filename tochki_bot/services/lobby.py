@@ -285,11 +285,17 @@ class Lobby:
             return await self._start(record, Person(bots[level], BOT_NAMES[level]), update_id, rated=False)
 
     async def open_against_bot(
-        self, place: Place, who: Person, level: str, choice: LobbyChoice | None = None, update_id: int | None = None
+        self,
+        place: Place,
+        who: Person,
+        level: str,
+        choice: LobbyChoice | None = None,
+        update_id: int | None = None,
     ) -> Opened:
         """``/new ai hard``: a game against the bot starts at once. In private it is a game of its own (an open
-        invitation stays open); in a group it is the topic's lobby when its creator asks. A group topic's other game
-        is given back instead (``existing``), unchanged."""
+        invitation stays open); in a group it is the topic's lobby when its creator asks without settings of their
+        own (the lobby's settings are played). A group topic's other game, or its lobby when settings were asked for
+        (``choice``), is given back instead (``existing``), unchanged: nothing asked for is left out silently."""
         core = self._core
         if place.private:
             await core.people.meet(who)
@@ -303,7 +309,8 @@ class Lobby:
         else:
             opened = await self.open(place, who, choice)
             lobby = opened.view
-            if lobby.state != "lobby" or lobby.creator.id != who.id:
+            asked = choice is not None and choice != LobbyChoice()
+            if lobby.state != "lobby" or lobby.creator.id != who.id or (opened.existing and asked):
                 return Opened(lobby, True)
         return Opened(await self.against_bot(lobby.id, who, level, update_id), False)
 

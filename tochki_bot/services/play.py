@@ -245,6 +245,10 @@ class Play:
             before_first = who.id not in await core.storage.games.movers(record.id)
             return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=before_first)
 
+    async def has_moved(self, game_id: int, who: Person) -> bool:
+        """Whether ``who`` has made a move in the game (resigning before that cancels it instead)."""
+        return who.id in await self._core.storage.games.movers(game_id)
+
     async def ground_preview(self, game_id: int, who: Person) -> GroundPreview:
         """What grounding now would give (and, under ``stop_phase`` rules, a STOP at best for the opponent). Changes
         nothing."""

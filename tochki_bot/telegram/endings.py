@@ -13,7 +13,7 @@ from ..services import GameView, Problem, ServiceError, Want
 from . import callbacks as cb
 from .captions import html_name
 from .keyboards import ground_keyboard, resign_keyboard, stop_keyboard
-from .request import Request, button, command, game_ref
+from .request import Request, button, command, game_arg
 
 log = logging.getLogger(__name__)
 
@@ -28,11 +28,12 @@ def _player_of(req: Request, view: GameView) -> None:
 async def ask_resign(req: Request, view: GameView) -> None:
     """Ask the player to confirm the resignation (only they can answer)."""
     _player_of(req, view)
+    moved = await req.services.play.has_moved(view.id, req.person)
     await req.presenter.ask(
         view,
         req.place.chat_id,
         req.place.thread_id,
-        t(req.lang, "resign_confirm", id=view.id),
+        t(req.lang, "resign_confirm" if moved else "resign_confirm_unplayed", id=view.id),
         resign_keyboard(req.lang, view, req.person.id),
         topic="resign",
         user_id=req.person.id,
@@ -42,7 +43,7 @@ async def ask_resign(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_resign(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.PLAY, "resign", game_id=game_ref(args[0]) if args else None)
+    view = await req.find(Want.PLAY, "resign", game_id=game_arg(args))
     if view is not None:
         await ask_resign(req, view)
 
@@ -84,7 +85,8 @@ async def _confirmed(
         # Settled before the announcement, which would otherwise close this question with a plainer text first.
         # If the edit fails, the announcement is still owed in the outbox and is made all the same.
         colour = view.colour_of(req.person.id)
-        done = t(req.lang, f"{topic}_done", id=view.id, name=html_name(view, colour) if colour else "?")
+        key = "resign_cancelled_done" if view.cancelled_by_resignation else f"{topic}_done"
+        done = t(req.lang, key, id=view.id, name=html_name(view, colour) if colour else "?")
         try:
             await req.presenter.settle(req.place.chat_id, message.message_id, done)
         except Exception:
@@ -124,7 +126,7 @@ async def ask_ground(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_ground(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.PLAY, "ground", game_id=game_ref(args[0]) if args else None)
+    view = await req.find(Want.PLAY, "ground", game_id=game_arg(args))
     if view is not None:
         await ask_ground(req, view)
 
@@ -174,7 +176,7 @@ async def ask_stop(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_stop(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.PLAY, "stop", game_id=game_ref(args[0]) if args else None)
+    view = await req.find(Want.PLAY, "stop", game_id=game_arg(args))
     if view is not None:
         await ask_stop(req, view)
 
@@ -197,7 +199,7 @@ async def cmd_finish(req: Request, args: list[str]) -> None:
     words = [a.strip().lower() for a in args]
     auto = any(w in ("auto", "авто", "all", "все", "всё") for w in words)
     numbers = [a for a, w in zip(args, words, strict=True) if w not in ("auto", "авто", "all", "все", "всё")]
-    view = await req.find(Want.PLAY, "finish", game_id=game_ref(numbers[0]) if numbers else None)
+    view = await req.find(Want.PLAY, "finish", game_id=game_arg(numbers))
     if view is not None:
         await finish_extra(req, view, auto)
 
@@ -230,7 +232,7 @@ async def offer_draw(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_draw(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.PLAY, "draw", game_id=game_ref(args[0]) if args else None)
+    view = await req.find(Want.PLAY, "draw", game_id=game_arg(args))
     if view is not None:
         await offer_draw(req, view)
 

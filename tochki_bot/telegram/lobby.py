@@ -5,18 +5,19 @@ from __future__ import annotations
 from ..i18n import t
 from ..services import MAX_SIDE, MAX_TIME, MIN_SIDE, MIN_TIME, GameView, LobbyChoice, Problem, ServiceError, Want
 from . import callbacks as cb
-from .request import Request, button, command, game_ref
+from .request import Request, button, command, game_arg
 
 
-def parse_new_args(args: list[str]) -> LobbyChoice:
+def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyChoice:
     """Read ``/new`` arguments: a board (``20x20``, sides 10 to 39), a start (``cross``, ``empty``...), a time
     (``30m``, ``1h``, ``3d``, ``none``: a minute to 30 days), the creator's colour (``blue`` begins, or ``red``), the
     rule set (``polish``, ``territory``, ``sports``) and, for those two, the instant-win margin as a number
     (``/new 30x30 polish 15``; ``0``: none) and ``penalty`` (a point off for each own dot enclosed); for the sports
     rules ``stop`` (STOP and the opponent's extra dots instead of grounding; a time right after it is the time for
     the extra dots: ``/new stop 5m``) or ``grounding``.
-    Words it does not know, and sizes or times out of range, are left out: the lobby shows what was chosen, and its
-    buttons change it."""
+    Words it does not know, and sizes or times out of range, are left out (and added to ``unknown``): the lobby shows
+    what was chosen, and its buttons change it."""
+    unknown = [] if unknown is None else unknown
     width = height = None
     start: str | None = None
     move_seconds: int | str | None = "unset"
@@ -45,6 +46,8 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
             if seconds is not None:
                 if 60 <= seconds <= MAX_TIME:
                     stop_seconds = seconds
+                else:
+                    unknown.append(arg)
                 continue
         size = word.split("x", 1)
         if len(size) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 2 for p in size):
@@ -72,6 +75,8 @@ def parse_new_args(args: list[str]) -> LobbyChoice:
             move_seconds = None
         elif (seconds := _seconds(word)) is not None and MIN_TIME <= seconds <= MAX_TIME:
             move_seconds = seconds
+        else:
+            unknown.append(arg)
     manual = rules in ("polish", "territory")
     if rules is None and stop_mode is not None:
         rules = "sports"  # "stop" and "grounding" are the sports rules' options
@@ -164,11 +169,19 @@ async def cmd_new(req: Request, args: list[str]) -> None:
     [easy|normal|hard]`` starts a game against the bot at once."""
     level, args = parse_bot_args(args)
     if level is not None:
+        unknown: list[str] = []
+        choice = parse_new_args(args, unknown)
+        if unknown:  # the game would start at once: nothing is left out silently
+            await req.reply(t(req.lang, "new_ai_unknown", words=", ".join(unknown)[:60]))
+            return
         opened = await req.services.lobby.open_against_bot(
-            req.place, req.person, level, parse_new_args(args), req.update_id
+            req.place, req.person, level, choice if args else None, req.update_id
         )
         if not opened.existing:
             await req.presenter.started(opened.view)
+            return
+        if opened.view.state == "lobby":  # a lobby is open here: its settings are what the bot would play
+            await req.reply(t(req.lang, "lobby_open_for_bot", id=opened.view.id))
             return
     else:
         opened = await req.services.lobby.open(req.place, req.person, parse_new_args(args), req.update_id)
@@ -238,6 +251,6 @@ async def cancel_game(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_cancel(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.CANCEL, "cancel", game_id=game_ref(args[0]) if args else None)
+    view = await req.find(Want.CANCEL, "cancel", game_id=game_arg(args))
     if view is not None:
         await cancel_game(req, view)

@@ -12,7 +12,7 @@ from . import callbacks as cb
 from .budget import Priority
 from .captions import display
 from .keyboards import default_window, window_at, window_from_corner
-from .request import Request, button, command, game_ref, message
+from .request import Request, button, command, game_arg, game_ref, message
 from .sharing import jump_in_record
 
 CLOSE_WORDS = frozenset({"close", "c", "закрыть", "закрой", "з"})
@@ -135,7 +135,7 @@ async def cmd_close(req: Request, args: list[str]) -> None:
 @command
 async def cmd_done(req: Request, args: list[str]) -> None:
     """``/done``: manual rules, done closing pools after your dot; the turn passes."""
-    view = await req.find(Want.MOVE, "board", game_id=game_ref(args[0]) if args else None)
+    view = await req.find(Want.MOVE, "board", game_id=game_arg(args))
     if view is not None:
         view = await req.services.play.done(view.id, req.person, update_id=req.update_id)
         await req.presenter.announce(view)
@@ -217,7 +217,7 @@ async def show_board(req: Request, view: GameView) -> None:
 @command
 async def cmd_board(req: Request, args: list[str]) -> None:
     """``/board``, ``/board <game>``."""
-    view = await req.find(Want.SHOW, "board", game_id=game_ref(args[0]) if args else None)
+    view = await req.find(Want.SHOW, "board", game_id=game_arg(args))
     if view is not None:
         await show_board(req, view)
 
@@ -257,7 +257,7 @@ async def show_hint(req: Request, view: GameView) -> None:
 @command
 async def cmd_hint(req: Request, args: list[str]) -> None:
     """``/hint``, ``/hint <game>``: a point the bot would play, in a game against it or an unrated game."""
-    view = await req.find(Want.MOVE, "hint", game_id=game_ref(args[0]) if args else None)
+    view = await req.find(Want.MOVE, "hint", game_id=game_arg(args))
     if view is not None:
         await show_hint(req, view)
 

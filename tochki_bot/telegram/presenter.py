@@ -532,6 +532,8 @@ class Presenter:
         if canceller is None:
             return t(lang, "game_cancelled", id=view.id)
         other = next(p for p in view.players if p.id != by)
+        if other.bot is not None:  # nobody to tell but the group
+            return t(lang, "game_cancelled_by_alone", id=view.id, name=name(canceller.name))
         return t(lang, "game_cancelled_by", id=view.id, name=name(canceller.name), other=mention(other.id, other.name))
 
     # --------------------------------------------------------------------------------------------------------------

@@ -387,3 +387,14 @@ def game_ref(text: str) -> int | None:
     """A game's number as people write it: ``12``, ``#12``, ``№12``."""
     text = text.strip().lstrip("#№")
     return int(text) if text.isascii() and text.isdigit() and 0 < len(text) < 12 else None
+
+
+def game_arg(args: list[str]) -> int | None:
+    """The game a command names with its first argument (``/board 12``); ``None`` when it has none. Anything else
+    there is refused (``BAD_GAME_NUMBER``), never taken for the game going on."""
+    if not args:
+        return None
+    found = game_ref(args[0])
+    if found is None:
+        raise ServiceError(Problem.BAD_GAME_NUMBER, text=args[0][:20])
+    return found

@@ -29,7 +29,7 @@ from .formatting import name
 from .keyboards import record_keyboard, unfollow_keyboard
 from .messenger import Unreachable
 from .presenter import player_language
-from .request import Request, button, command, front_of, game_ref, message
+from .request import Request, button, command, front_of, game_arg, message
 
 log = logging.getLogger(__name__)
 REPLAY_SECONDS = 45.0
@@ -52,10 +52,6 @@ async def _send_file(req: Request, kind: str, data: bytes, filename: str, captio
         await req.messenger.send_file(kind, req.place.chat_id, data, filename, caption, thread_id=req.place.thread_id)
 
 
-def _game_arg(args: list[str]) -> int | None:
-    return game_ref(args[0]) if args else None
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # Files out: SGF, PNG, replay
 
@@ -73,7 +69,7 @@ async def send_sgf(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_sgf(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.SHOW, "sgf", game_id=_game_arg(args))
+    view = await req.find(Want.SHOW, "sgf", game_id=game_arg(args))
     if view is not None:
         await send_sgf(req, view)
 
@@ -88,7 +84,7 @@ async def send_png(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_png(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.SHOW, "png", game_id=_game_arg(args))
+    view = await req.find(Want.SHOW, "png", game_id=game_arg(args))
     if view is not None:
         await send_png(req, view)
 
@@ -156,7 +152,7 @@ async def send_replay(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_replay(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.SHOW, "replay", game_id=_game_arg(args))
+    view = await req.find(Want.SHOW, "replay", game_id=game_arg(args))
     if view is not None:
         await send_replay(req, view)
 
@@ -314,7 +310,7 @@ async def send_watch(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_watch(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.SHOW, "watch", game_id=_game_arg(args))
+    view = await req.find(Want.SHOW, "watch", game_id=game_arg(args))
     if view is not None:
         await send_watch(req, view)
 

@@ -9,7 +9,7 @@ reachable from this computer only. Three checks keep it so:
   header, when the browser sends one, the same: a web page elsewhere that renames itself to 127.0.0.1 (DNS
   rebinding) or posts to it from its own origin (cross-site requests) gets 403.
 
-Two people live in the local database: ``ME`` (id 1, "You") and ``FRIEND`` (id 2, "Friend"). A game against the
+Two people live in the local database: ``ME`` (id 1, "Player") and ``FRIEND`` (id 2, "Friend"). A game against the
 bot is ``ME`` against the bot at a level; a hot-seat game is ``ME`` against ``FRIEND``, and the page plays for
 whichever of them is to move (``LocalApi.actor``). Everything else (the moves' checks, storage, the bot's moves)
 is the bot's own, through the same services.

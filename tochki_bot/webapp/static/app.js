@@ -530,7 +530,7 @@
   function header() {
     ['blue', 'red'].forEach(function (colour) {
       var p = state.players[colour];
-      var mine = state.you === colour && !localMode;  // locally the names say it ("You"); hot-seat plays both sides
+      var mine = state.you === colour && !localMode;  // locally the names say it ("Player"); hot-seat plays both sides
       $(colour + '-name').textContent = p.name + (mine ? ' (' + (texts.you || 'you') + ')' : '');
       $(colour + '-score').textContent = String(p.score);
       document.querySelector('.side.' + colour).classList.toggle('turn', state.to_move === colour);
