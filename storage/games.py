@@ -45,6 +45,7 @@ _UPDATABLE = {
     "options",
     "closing",
     "stop_seconds",
+    "offer_kind",
 }
 """Columns a caller may change with ``update``: whitelisted, so names never come from outside."""
 

@@ -12,6 +12,7 @@ GameState = Literal["lobby", "active", "finished", "cancelled"]
 GameKind = Literal["group", "private"]
 ColourChoice = Literal["creator_blue", "creator_red", "random"]
 MessageKind = Literal["board", "lobby", "question", "follow", "record"]
+OfferKind = Literal["draw", "end"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +99,9 @@ class GameRecord:
     stop_seconds: int | None = None
     """With ``stop_mode`` ``stop_phase``: the seconds the opponent of a STOP has for the extra dots (``None``: no
     limit)."""
+    offer_kind: OfferKind = "draw"
+    """What the pending offer of ``draw_offer`` is (kept after it: what the last offer was): a plain ``draw``, or
+    under the territory rules an ``end`` with the territory counted."""
 
     @property
     def settings(self) -> GameSettings:

@@ -432,6 +432,15 @@ MIGRATIONS: list[str | Migration] = [
     ALTER TABLE chats ADD COLUMN options TEXT;
     ALTER TABLE chats ADD COLUMN stop_seconds INTEGER;
     """,
+    # 9: which kind of offer ``draw_offer`` is: a plain draw, or (territory rules) an end with the territory counted.
+    Migration(
+        sqlite="""
+        ALTER TABLE games ADD COLUMN offer_kind TEXT NOT NULL DEFAULT 'draw' CHECK (offer_kind IN ('draw', 'end'));
+        """,
+        postgres="""
+        ALTER TABLE games ADD COLUMN offer_kind TEXT NOT NULL DEFAULT 'draw' CHECK (offer_kind IN ('draw', 'end'));
+        """,
+    ),
 ]
 
 

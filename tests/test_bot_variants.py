@@ -3,6 +3,7 @@ the closing phase, the agreed end of a territory game, STOP-free manual games ag
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -83,12 +84,15 @@ async def test_polish_game_with_pool_buttons_done_and_instant_win(bot: Bot) -> N
     message_id, params = board(bot)
     assert "close your pools" in params["caption"]
     labels = [b["text"] for row in bot.buttons(GROUP, message_id) for b in row]
-    assert labels == ["⭕ 3-3: takes 1 dot · 1 point", "✅ Done"]
+    assert labels == ["⭕ 3-3: 1 dot · area 1", "✅ Done"]
     # Boris may not move while Anna closes; nor press her buttons.
     await bot.say(GROUP, boris, "/m 8-8")
     assert "not your move" in fake.texts(GROUP)[-1].lower() or "anna" in fake.texts(GROUP)[-1].lower()
     await bot.press(GROUP, message_id, boris, bot.button(GROUP, message_id, "3-3"))
     assert (await bot.game(1)).ply == 7
+    assert fake.answers()[-1] == "Only Anna can press this."
+    await bot.press(GROUP, message_id, boris, bot.button(GROUP, message_id, "Done"))
+    assert fake.answers()[-1] == "Only Anna can press this."
     # Anna cannot place a second dot either.
     await bot.say(GROUP, anna, "/m 8-8")
     assert "First close your pools" in fake.texts(GROUP)[-1]
@@ -239,10 +243,10 @@ async def test_the_bot_accepts_a_territory_end_it_does_not_lose_and_declines_one
     expected = view.position.copy().agree_end("red")
     if expected.winner == "blue":  # the bot would lose the count: it plays on
         with pytest.raises(ServiceError) as refused:
-            await bot.services.play.offer_draw(view.id, anna)
+            await bot.services.play.offer_draw(view.id, anna, end=True)
         assert refused.value.problem is Problem.BOT_PLAYS_ON
     else:
-        offer = await bot.services.play.offer_draw(view.id, anna)
+        offer = await bot.services.play.offer_draw(view.id, anna, end=True)
         assert offer.agreed and offer.view.result == expected
     # From the start the bot (red, second to fill) never loses an even count: it accepts.
     fresh = await bot.services.lobby.open_against_bot(
@@ -254,7 +258,7 @@ async def test_the_bot_accepts_a_territory_end_it_does_not_lose_and_declines_one
     await bot.services.opponent.settle()
     fresh_view = await bot.services.game(fresh.view.id)
     if fresh_view.position.copy().agree_end("blue").winner != "red":
-        offer = await bot.services.play.offer_draw(fresh_view.id, Person(BORIS, "Boris"))
+        offer = await bot.services.play.offer_draw(fresh_view.id, Person(BORIS, "Boris"), end=True)
         assert offer.agreed and offer.view.reason == "agreed"
 
 
@@ -332,3 +336,133 @@ async def test_a_closing_step_that_failed_is_shown_later(bot: Bot) -> None:
     await bot.press(GROUP, message_id, anna, bot.button(GROUP, message_id, "Done"))
     record = await bot.game(1)
     assert record.closing is None and record.ply == 8 and not bot.errors
+
+
+async def open_private_game(bot: Bot, new: str, boris_lang: str = "en") -> None:
+    """Anna opens a private game with ``new`` (blue for her); Boris joins by her link."""
+    anna, boris = bot.fake.user(ANNA, "Anna", "en"), bot.fake.user(BORIS, "Boris", boris_lang)
+    await bot.say(ANNA, anna, new)
+    lobby = bot.fake.last("sendMessage", ANNA).result["message_id"]
+    await bot.press(ANNA, lobby, anna, bot.button(ANNA, lobby, "🔵"))
+    found = re.search(r"start=(g[\w-]+)", bot.fake.messages[(ANNA, lobby)]["text"])
+    assert found is not None
+    await bot.say(BORIS, boris, f"/start {found.group(1)}")
+
+
+async def test_private_pool_buttons_are_on_the_closers_board_only(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris = users(fake)
+    await open_private_game(bot, "/new 10x10 empty polish")
+    for who, move in SURROUND:
+        await bot.say(ANNA if who == "anna" else BORIS, anna if who == "anna" else boris, move)
+    await bot.say(ANNA, anna, "3-4")
+    assert (await bot.game(1)).closing == "blue"
+    anna_board = fake.last("sendPhoto", ANNA).result["message_id"]
+    boris_board = fake.last("sendPhoto", BORIS).result["message_id"]
+    labels = [b["text"] for row in bot.buttons(ANNA, anna_board) for b in row]
+    assert labels[:2] == ["⭕ 3-3: 1 dot · area 1", "✅ Done"]
+    boris_labels = [b["text"] for row in bot.buttons(BORIS, boris_board) for b in row]
+    assert not any("⭕" in label or "Done" in label for label in boris_labels)
+    assert "Anna is closing pools" in fake.messages[(BORIS, boris_board)]["caption"]
+    # Anna's closure still passes the turn and Boris gets his move buttons on a new board.
+    await bot.press(ANNA, anna_board, anna, bot.button(ANNA, anna_board, "3-3"))
+    record = await bot.game(1)
+    assert record.closing is None and record.score_blue == 1
+
+
+async def territory_after_closing(bot: Bot) -> None:
+    """A territory game in the group where Anna (blue) has closed 3-3 and is done: Boris to move."""
+    anna, _ = users(bot.fake)
+    await open_game(bot, "/new 10x10 empty territory")
+    await play(bot, SURROUND)
+    await bot.say(GROUP, anna, "/m 3-4")
+    await bot.say(GROUP, anna, "/close all")
+    await bot.say(GROUP, anna, "/done")
+
+
+async def test_territory_draw_is_a_plain_draw_and_end_is_the_territory_end(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris = users(fake)
+    await territory_after_closing(bot)
+    # /draw: a plain draw offer, declined with the draw's words.
+    await bot.say(GROUP, boris, "/draw")
+    question = fake.last("sendMessage", GROUP)
+    assert "offers a draw in game #1" in question.params["text"]
+    asked = question.result["message_id"]
+    assert bot.buttons(GROUP, asked)[0][0]["text"] == "Accept draw"
+    await bot.press(GROUP, asked, anna, bot.button(GROUP, asked, "Decline"))
+    assert fake.messages[(GROUP, asked)]["text"] == "Anna declined the draw in game #1."
+    # /end: the territory end; declining it says so.
+    await bot.say(GROUP, boris, "/end")
+    question = fake.last("sendMessage", GROUP)
+    assert "offers to end game #1" in question.params["text"]
+    asked = question.result["message_id"]
+    await bot.press(GROUP, asked, anna, bot.button(GROUP, asked, "Decline"))
+    assert fake.messages[(GROUP, asked)]["text"] == "Anna declined to end game #1."
+    # With an end offer pending, /draw by the other player does not end the game with the territory counted.
+    await bot.say(GROUP, boris, "/end")
+    await bot.say(GROUP, anna, "/draw")
+    assert fake.texts(GROUP)[-1] == "Boris has offered to end the game: answer that offer first."
+    assert (await bot.game(1)).state == "active"
+    # An accepted draw is a draw, not a count.
+    await bot.say(GROUP, boris, "/m 8-8")  # Boris moves on: his own offer stands
+    await bot.say(GROUP, anna, "/m 7-7")  # Anna moves instead of answering: it lapses
+    assert (await bot.game(1)).draw_offer is None
+    await bot.say(GROUP, boris, "/draw")
+    asked = fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, asked, anna, bot.button(GROUP, asked, "Accept"))
+    record = await bot.game(1)
+    assert record.state == "finished" and record.reason == "draw" and record.winner is None
+
+
+async def test_territory_end_declined_in_private_in_russian(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris = fake.user(ANNA, "Anna", "en"), fake.user(BORIS, "Boris", "ru")
+    await open_private_game(bot, "/new 10x10 empty territory", "ru")
+    await bot.say(ANNA, anna, "2-3")
+    await bot.say(ANNA, anna, "/end")
+    asked = fake.last("sendMessage", BORIS)
+    assert "предлагает закончить игру №1" in asked.params["text"]
+    labels = [b["text"] for row in bot.buttons(BORIS, asked.result["message_id"]) for b in row]
+    assert labels[0] == "Закончить игру"
+    await bot.press(
+        BORIS, asked.result["message_id"], boris, bot.button(BORIS, asked.result["message_id"], "Отказаться")
+    )
+    assert fake.messages[(BORIS, asked.result["message_id"])]["text"] == "Boris отказывается заканчивать игру №1."
+    assert fake.texts(ANNA)[-1] == "Boris declined to end game #1."
+
+
+async def test_no_grounding_in_polish_rules_says_what_to_do_instead(bot: Bot) -> None:
+    fake = bot.fake
+    _, boris = users(fake)
+    await open_game(bot, "/new 10x10 empty polish")
+    await bot.say(GROUP, boris, "/ground")  # not his move: the rules say it first
+    assert fake.texts(GROUP)[-1] == "No grounding in Polish rules: play on, /draw or /resign."
+
+
+async def test_no_grounding_in_territory_rules_even_while_closing(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _ = users(fake)
+    await open_game(bot, "/new 10x10 empty territory")
+    await play(bot, SURROUND)
+    await bot.say(GROUP, anna, "/m 3-4")
+    assert (await bot.game(1)).closing == "blue"
+    await bot.say(GROUP, anna, "/ground")
+    assert fake.texts(GROUP)[-1] == "No grounding in territory rules: play on, /end, /draw or /resign."
+
+
+async def test_the_caption_counts_the_captures_of_every_closure_of_the_move(bot: Bot) -> None:
+    anna, _ = users(bot.fake)
+    await open_game(bot, "/new 10x10 empty polish")
+    # Blue's 3-4 closes two pools at once: red 3-3 and red 3-5.
+    moves = [("anna", "2-3"), ("boris", "3-3"), ("anna", "3-2"), ("boris", "3-5"), ("anna", "4-3")]
+    moves += [("boris", "9-9"), ("anna", "2-5"), ("boris", "9-8"), ("anna", "4-5"), ("boris", "9-7")]
+    await play(bot, [*moves, ("anna", "3-6"), ("boris", "8-9"), ("anna", "3-4")])
+    await bot.say(GROUP, anna, "/close 3-3")
+    _, params = board(bot)
+    assert "3-4 🔵 · 1 dot captured" in params["caption"]
+    await bot.say(GROUP, anna, "/close 3-5")
+    record = await bot.game(1)
+    assert record.closing is None and record.score_blue == 2
+    _, params = board(bot)
+    assert "3-4 🔵 · 2 dots captured" in params["caption"]

@@ -508,15 +508,12 @@ rules_with_margin = { $rules }, instant win at { $margin }
 rules_with_penalty = { $rules }, −1 for own dots enclosed
 lobby_rules = Rules: { $rules }
 btn_no_margin = no instant win
-# A pool the player may close: the point that names it, the opponent dots it takes, its size in points.
+# A pool the player may close: the point that names it, the opponent dots inside, its area in points (not a score).
 btn_pool =
     ⭕ { $point }: { $dots ->
-        [one] takes { $dots } dot
-       *[other] takes { $dots } dots
-    } · { $size ->
-        [one] { $size } point
-       *[other] { $size } points
-    }
+        [one] { $dots } dot
+       *[other] { $dots } dots
+    } · area { $size }
 btn_close_all = ⭕ All ({ $count })
 btn_done = ✅ Done
 btn_accept_end = Accept the end
@@ -552,6 +549,14 @@ end_offered = { $name } offers to end game #{ $id } and count the territory. { $
 end_offered_private = { $name } offers to end game #{ $id } and count the territory. Do you accept?
 end_sent = Your offer to end game #{ $id } is sent to { $name }. It stands until they answer or make a move.
 end_accepted = { $name } accepted the end: the territory is counted.
+end_declined = { $name } declined to end game #{ $id }.
+end_lapsed = The offer to end game #{ $id } lapsed: the game went on.
+end_agreed = Game #{ $id } ended by agreement, the territory counted: both players offered it.
+end_pending = You have already offered to end the game.
+answer_draw_first = { $name } has offered a draw: answer that offer first.
+answer_end_first = { $name } has offered to end the game: answer that offer first.
+no_grounding_polish = No grounding in Polish rules: play on, /draw or /resign.
+no_grounding_territory = No grounding in territory rules: play on, /end, /draw or /resign.
 rules_polish =
     <b>Polish rules (szkrab.net.pl)</b>
     • Nothing is captured by itself. After your dot you may close any <i>pool</i> of yours that holds an opponent dot: a region your dots wall off from the edge. The bot offers a button for each (its point, the dots it takes, its size), ⭕ All and ✅ Done; the turn passes when you are done. <code>/m 20-18 close 21-17</code> places a dot and closes the pool holding 21-17 at once; /autoclose closes every pool after each of your dots.

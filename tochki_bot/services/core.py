@@ -61,6 +61,7 @@ class Core:
             move_seconds=record.move_seconds,
             deadline=record.deadline,
             draw_offer=record.draw_offer,
+            offer_kind=record.offer_kind,
             rated=record.rated,
             reason=record.reason,
             invite=record.invite,

@@ -9,6 +9,8 @@ from ..engine import Area, Colour, EndReason, Game, GameSettings, Result, other
 
 GameKind = Literal["group", "private"]
 GameState = Literal["lobby", "active", "finished", "cancelled"]
+OfferKind = Literal["draw", "end"]
+"""A pending offer: a plain draw, or (territory rules) an end with the territory counted."""
 ColourChoice = Literal["creator_blue", "creator_red", "random"]
 
 
@@ -108,6 +110,8 @@ class GameView:
     stop_seconds: int | None = None
     """With ``stop_mode`` ``stop_phase``: the time the opponent of a STOP has for the extra dots (``None``: no
     limit)."""
+    offer_kind: OfferKind = "draw"
+    """What the pending (or the last) offer is: a plain ``draw``, or an ``end`` with the territory counted."""
 
     @classmethod
     def of_position(cls, position: Game, *, blue: str = "Blue", red: str = "Red", game_id: int = 0) -> GameView:

@@ -12,7 +12,7 @@ from ..engine import Area, Colour, Game, IllegalMove, Move, MoveKind, Point, oth
 from .changes import Origin
 from .core import Core, clock_after_move
 from .errors import Problem, ServiceError, TimeIsUp
-from .model import GameView, Person
+from .model import GameView, OfferKind, Person
 from .people import BOT_IDS
 
 
@@ -33,6 +33,16 @@ class DrawOffer:
     agreed: bool
     again: bool = False
     """The player had offered it already (nothing changed): the front end may show the offer again."""
+
+
+def _grounding_exists(game: Game, colour: Colour) -> None:
+    """The Polish and territory rules have no grounding (unless their STOP option gives it to who pressed STOP):
+    said so at once, whoever's move it is."""
+    settings = game.settings
+    if settings.rules in ("polish", "territory") and settings.stop_mode != "grounding" and game.stopped_by != colour:
+        raise ServiceError(
+            Problem.NO_GROUNDING_POLISH if settings.rules == "polish" else Problem.NO_GROUNDING_TERRITORY
+        )
 
 
 class Play:
@@ -256,6 +266,7 @@ class Play:
         async with core.locked(game_id) as record:
             colour = self._colour(record, who, None)
             game = await self._position(record, "chat")
+            _grounding_exists(game, colour)
             if game.stopped_by not in (None, colour):
                 raise ServiceError(Problem.EXTRA_DOTS)
             if game.stopped_by != colour and (record.closing is not None or game.to_move != colour):
@@ -286,6 +297,7 @@ class Play:
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
             game = await self._position(record, origin)
+            _grounding_exists(game, colour)
             if game.stopped_by not in (None, colour):
                 raise ServiceError(Problem.EXTRA_DOTS)
             if game.stopped_by != colour and (game.to_move != colour or record.closing is not None):
@@ -352,29 +364,42 @@ class Play:
             return await self._commit(record, trial, who.id, update_id, areas, origin=origin)
 
     async def offer_draw(
-        self, game_id: int, who: Person, update_id: int | None = None, *, origin: Origin = "chat"
+        self, game_id: int, who: Person, update_id: int | None = None, *, origin: Origin = "chat", end: bool = False
     ) -> DrawOffer:
-        """``who`` offers a draw; if the opponent had offered one already, the draw is agreed."""
+        """``who`` offers a draw (``/draw``), or with ``end`` under the territory rules an end of the game with the
+        territory counted (``/end``; elsewhere that is a draw too). If the opponent had offered the same already, it
+        is agreed; an offer of the other kind pending must be answered first."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, None)
             game = await self._position(record, origin)
+            kind: OfferKind = "end" if end and game.settings.rules == "territory" else "draw"
             if record.player(other(colour)) in BOT_IDS:
                 # The bot declines draws; under the territory rules it accepts an agreed end it does not lose.
                 trial = game.copy()
-                if game.settings.rules != "territory" or trial.agree_end(other(colour)).winner == colour:
+                if kind != "end" or trial.agree_end(other(colour)).winner == colour:
                     raise ServiceError(Problem.BOT_PLAYS_ON)
                 return DrawOffer(await self._commit(record, trial, who.id, update_id, origin=origin), True)
+            pending = record.offer_kind if record.draw_offer is not None else None
             if record.draw_offer == colour:
+                if pending != kind:
+                    raise ServiceError(Problem.END_PENDING if pending == "end" else Problem.DRAW_PENDING)
                 return DrawOffer(await core.view(record, position=game), agreed=False, again=True)
             if record.draw_offer == other(colour):
+                if pending != kind:
+                    offerer = await core.people.player(record.player(other(colour)))
+                    problem = Problem.ANSWER_END_FIRST if pending == "end" else Problem.ANSWER_DRAW_FIRST
+                    raise ServiceError(problem, name=offerer.name if offerer else "?")
                 trial = game.copy()
-                trial.agree_end(colour)  # territory rules score the agreed end; elsewhere it is a draw
+                if kind == "end":
+                    trial.agree_end(colour)  # the territory is counted
+                else:
+                    trial.agree_draw(colour)
                 return DrawOffer(await self._commit(record, trial, who.id, update_id, origin=origin), True)
             async with core.storage.transaction(update_id):
                 await core.storage.outbox.add(game_id, record.ply, "draw")  # the opponent must hear of it
                 record = await core.storage.games.update(
-                    game_id, expect_state="active", expect_ply=record.ply, draw_offer=colour
+                    game_id, expect_state="active", expect_ply=record.ply, draw_offer=colour, offer_kind=kind
                 )
             return DrawOffer(await core.view(record, position=game), False)
 
@@ -393,7 +418,10 @@ class Play:
             game = await self._position(record, origin)
             if accept:
                 trial = game.copy()
-                trial.agree_end(colour)  # territory rules score the agreed end; elsewhere it is a draw
+                if record.offer_kind == "end":
+                    trial.agree_end(colour)  # the territory is counted
+                else:
+                    trial.agree_draw(colour)
                 return await self._commit(record, trial, who.id, update_id, origin=origin)
             async with core.storage.transaction(update_id):
                 record = await core.storage.games.update(

@@ -109,7 +109,20 @@ def decode(data: str | None) -> Callback | None:
 
 Setting = Literal["size", "start", "time", "colours", "rules", "margin", "penalty", "stop", "stoptime"]
 Command = Literal[
-    "board", "resign", "draw", "ground", "stop", "finish", "cancel", "sgf", "png", "replay", "watch", "zoom", "hint"
+    "board",
+    "resign",
+    "draw",
+    "end",
+    "ground",
+    "stop",
+    "finish",
+    "cancel",
+    "sgf",
+    "png",
+    "replay",
+    "watch",
+    "zoom",
+    "hint",
 ]
 Level = Literal["easy", "normal", "hard"]
 

@@ -174,7 +174,9 @@ def board_caption(
     last = position.last_move
     if last is not None and last.kind == MoveKind.DOT:
         line = t(lang, "caption_move", ply=position.move_count, point=last.point, colour=last.colour)
-        captured = sum(len(area.captured) for area in view.captured)
+        # Under manual rules a move is its dot and every closure made after it: the captures of them all.
+        areas = position.last_captures if position.settings.manual else view.captured
+        captured = sum(len(area.captured) for area in areas)
         if captured:
             line += " · " + t(lang, "caption_captured", count=captured)
         lines.append(line)

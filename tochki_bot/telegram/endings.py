@@ -215,9 +215,10 @@ async def on_finish(req: Request, data: cb.Finish) -> None:
     await req.presenter.announce(view)
 
 
-async def offer_draw(req: Request, view: GameView) -> None:
-    """Offer a draw; if the opponent had offered one, the draw is agreed."""
-    offer = await req.services.play.offer_draw(view.id, req.person, req.update_id)
+async def offer_draw(req: Request, view: GameView, *, end: bool = False) -> None:
+    """Offer a draw (with ``end``, under the territory rules: to end the game and count the territory); if the
+    opponent had offered the same, it is agreed."""
+    offer = await req.services.play.offer_draw(view.id, req.person, req.update_id, end=end)
     if offer.agreed:
         await req.presenter.announce(offer.view)
         return
@@ -225,7 +226,7 @@ async def offer_draw(req: Request, view: GameView) -> None:
     if offer.again:
         # Offered before: asked again only if the question never got out (else "you have offered a draw").
         if not await req.presenter.offered_draw_again(offer.view, req.person.id, reply_to):
-            raise ServiceError(Problem.DRAW_PENDING)
+            raise ServiceError(Problem.END_PENDING if offer.view.offer_kind == "end" else Problem.DRAW_PENDING)
         return
     await req.presenter.draw_offered(offer.view, req.person.id, reply_to)
 
@@ -235,6 +236,18 @@ async def cmd_draw(req: Request, args: list[str]) -> None:
     view = await req.find(Want.PLAY, "draw", game_id=game_arg(args))
     if view is not None:
         await offer_draw(req, view)
+
+
+async def offer_end(req: Request, view: GameView) -> None:
+    """Offer to end a territory game with the territory counted (elsewhere: a draw)."""
+    await offer_draw(req, view, end=True)
+
+
+@command
+async def cmd_end(req: Request, args: list[str]) -> None:
+    view = await req.find(Want.PLAY, "end", game_id=game_ref(args[0]) if args else None)
+    if view is not None:
+        await offer_end(req, view)
 
 
 @button(cb.Draw)
@@ -250,6 +263,6 @@ async def on_draw(req: Request, data: cb.Draw) -> None:
         return
     if where is not None:
         colour = view.colour_of(req.person.id)
-        key = "end_accepted" if view.settings.rules == "territory" else "draw_accepted"
+        key = "end_accepted" if view.offer_kind == "end" else "draw_accepted"
         await req.presenter.settle(*where, t(req.lang, key, name=html_name(view, colour) if colour else "?"))
     await req.presenter.announce(view)

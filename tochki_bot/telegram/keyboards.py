@@ -310,7 +310,7 @@ def draw_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
         [
             [
                 _button(
-                    t(lang, "btn_accept_end" if view.settings.rules == "territory" else "btn_accept"),
+                    t(lang, "btn_accept_end" if view.offer_kind == "end" else "btn_accept"),
                     cb.Draw(view.id, view.ply, True),
                 ),
                 _button(t(lang, "btn_decline"), cb.Draw(view.id, view.ply, False)),

@@ -319,10 +319,25 @@ async def _pick(req: Request, *, only: bool = False) -> MessageRecord | None:
     return about
 
 
+async def _closer_only(req: Request, game_id: int, ply: int) -> None:
+    """The pool buttons of a closing phase are the closer's: anyone else pressing them is told whose they are (on a
+    group's board everyone sees them)."""
+    view = await req.services.finder.find(req.place, req.person.id, Want.SHOW, game_id=game_id)
+    assert isinstance(view, GameView)
+    if (
+        view.state == "active"
+        and view.closing is not None
+        and view.ply == ply
+        and view.colour_of(req.person.id) != view.closing
+    ):
+        raise ServiceError(Problem.NOT_YOURS, name=display(view, view.closing))
+
+
 @button(cb.Close)
 async def on_close(req: Request, data: cb.Close) -> None:
     """A pool pressed under a board right after the presser's dot (``0-0``: all of them)."""
     await req.pressed_on("board", game=data.game)
+    await _closer_only(req, data.game, data.ply)
     target = None if (data.x, data.y) == (0, 0) else Point(data.x, data.y)
     view = await req.services.play.close(data.game, req.person, target, expected_ply=data.ply, update_id=req.update_id)
     await req.answer("✓")
@@ -333,6 +348,7 @@ async def on_close(req: Request, data: cb.Close) -> None:
 async def on_done(req: Request, data: cb.Done) -> None:
     """Done closing: the turn passes."""
     await req.pressed_on("board", game=data.game)
+    await _closer_only(req, data.game, data.ply)
     view = await req.services.play.done(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
     await req.answer("✓")
     await req.presenter.announce(view)

@@ -67,8 +67,9 @@ class Seat:
 
 
 def offer_key(view: GameView, key: str) -> str:
-    """Under the territory rules an offered draw is an agreed end, scored (VARIANTS.md §3.1): its own texts."""
-    return key.replace("draw_", "end_", 1) if view.settings.rules == "territory" else key
+    """An offer to end a territory game with the territory counted (``/end``, VARIANTS.md §3.1) has its own texts;
+    a draw offer (``/draw``) is a draw under every rule set."""
+    return key.replace("draw_", "end_", 1) if view.offer_kind == "end" else key
 
 
 def player_language(player: Player | None) -> Language:
@@ -191,6 +192,9 @@ class Presenter:
     ) -> tuple[bytes, str, Markup | None, bool]:
         """A seat's board: the picture, the caption, the keyboard, and whether it has buttons to take away later."""
         with_buttons = buttons and self._buttons(view, seat)
+        if with_buttons and view.closing is not None and seat.role != "group":
+            # The pools are the closer's: their own private board has them, the opponent's has no buttons meanwhile.
+            with_buttons = seat.reader is not None and view.colour_of(seat.reader) == view.closing
         closing = with_buttons and view.closing is not None  # the closer's pools instead of the move buttons
         window = default_window(view.position) if with_buttons and not closing else None
         key = (seat.lang, window is not None)
@@ -596,10 +600,12 @@ class Presenter:
             lang = await self.chat_language(question.chat_id)
             if view.result is not None and question.topic == "draw" and view.reason == "draw":
                 text = t(lang, "draw_agreed", id=view.id)  # the other player offered one too
+            elif view.result is not None and question.topic == "draw" and view.reason == "agreed":
+                text = t(lang, "end_agreed", id=view.id)
             elif view.result is not None:
                 text = t(lang, "question_over", id=view.id)
             elif question.topic == "draw":
-                text = t(lang, "draw_lapsed", id=view.id)
+                text = t(lang, offer_key(view, "draw_lapsed"), id=view.id)
             else:
                 text = t(lang, "question_stale", id=view.id)
             await self.answered(question, text, Priority.LOW)
@@ -680,13 +686,15 @@ class Presenter:
         assert colour is not None
         if question is not None:
             lang = await self.chat_language(question[0])
-            await self.settle(*question, t(lang, "draw_declined", id=view.id, name=html_name(view, colour)))
+            await self.settle(
+                *question, t(lang, offer_key(view, "draw_declined"), id=view.id, name=html_name(view, colour))
+            )
         if view.kind == "private":
             opponent = view.opponent_of(by)
             if opponent is not None:
                 with contextlib.suppress(Unreachable):
                     lang = player_language(opponent)
-                    text = t(lang, "draw_declined", id=view.id, name=html_name(view, colour))
+                    text = t(lang, offer_key(view, "draw_declined"), id=view.id, name=html_name(view, colour))
                     await self.messenger.send_text(opponent.id, text)
 
     # --------------------------------------------------------------------------------------------------------------
