@@ -245,7 +245,7 @@ async def offer_end(req: Request, view: GameView) -> None:
 
 @command
 async def cmd_end(req: Request, args: list[str]) -> None:
-    view = await req.find(Want.PLAY, "end", game_id=game_ref(args[0]) if args else None)
+    view = await req.find(Want.PLAY, "end", game_id=game_arg(args))
     if view is not None:
         await offer_end(req, view)
 
