@@ -258,3 +258,37 @@ def test_backup_subcommand(tmp_path: Path) -> None:
     proc = spawn(["backup", str(tmp_path / "copy.db")], {"TOCHKI_DB": str(db)})
     out, _ = proc.communicate(timeout=60)
     assert proc.returncode == 1 and "exists" in out
+
+
+def test_a_stop_that_cuts_the_start_short_still_closes_the_database(tmp_path: Path) -> None:
+    """python-telegram-bot stopped half-way by a signal during its start (it then raises "Event loop stopped before
+    Future completed" and skips its shutdown): ours still runs, so the database's thread ends and the process can
+    exit."""
+    import asyncio
+    import threading
+
+    from fakebot import FakeTelegram
+
+    from tochki_bot.config import Config
+    from tochki_bot.telegram.app import _run, build_application, startup
+
+    fake = FakeTelegram()
+    application = build_application(Config(token="123:TEST", db_path=str(tmp_path / "t.db")), request=fake)
+    before = {t.ident for t in threading.enumerate()}
+
+    async def begin() -> None:
+        await application.initialize()
+        await startup(application)
+
+    asyncio.run(begin())
+    assert application.bot_data.get("front") is not None
+
+    def cut_short(**_: Any) -> None:
+        raise RuntimeError("Event loop stopped before Future completed.")
+
+    application.run_polling = cut_short  # type: ignore[method-assign]  # stands for python-telegram-bot's half-way stop
+    _run(application, webhook=None, listen="127.0.0.1", port=0, secret_token=None)
+    assert application.bot_data.get("front") is None  # our shutdown ran
+    time.sleep(0.2)
+    left = [t for t in threading.enumerate() if t.ident not in before and not t.daemon]
+    assert not left, left  # nothing left that would keep the process alive

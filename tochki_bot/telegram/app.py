@@ -247,6 +247,7 @@ async def startup(application: Application) -> None:
         await extra.start(services)
     if application.job_queue is not None:
         application.job_queue.run_repeating(clock_job, interval=config.clock_interval, first=0.0, name=CLOCK_JOB)
+    application.bot_data["started"] = True
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
 
@@ -310,6 +311,9 @@ def run(
     try:
         _run(application, webhook=webhook, listen=listen, port=port, secret_token=secret_token)
     except TelegramError as exc:
+        if application.bot_data.get("started"):  # a stop signal cut a call short once the bot was up: a stop
+            log.info("stopped while starting (%s)", exc)
+            return
         raise start_problem(config, exc) from None
     finally:
         logging.getLogger("telegram.ext").removeFilter(quiet)
@@ -346,4 +350,15 @@ def _run(application: Application, *, webhook: str | None, listen: str, port: in
             )
         )
     else:
-        application.run_polling(allowed_updates=Update.ALL_TYPES)
+        try:
+            application.run_polling(allowed_updates=Update.ALL_TYPES)
+        except RuntimeError as exc:
+            if "Event loop stopped before Future completed" not in str(exc):
+                raise
+            log.info("stopped while starting")
+        finally:
+            # A stop signal that comes while python-telegram-bot is still starting can stop it half-way, before it
+            # runs its shutdown and ours. Ours is then done here, on a loop of its own, so that the database is
+            # closed (its thread would keep the process alive) and the process ends; what was stored stays stored.
+            if application.bot_data.get("front") is not None:
+                asyncio.run(shutdown(application))
