@@ -9,17 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakebot import FakeTelegram
 from harness import Bot
+from test_bot_variants import ANNA, BORIS, GROUP, board, open_game, users
 
 from tochki_bot.engine import Game, GameSettings, Point
 from tochki_bot.services import LobbyChoice, Person, Place, Problem, ServiceError
 from tochki_bot.services.opponent import MAX_EXTRA_DOTS, extra_dots
 from tochki_bot.telegram.lobby import parse_new_args
-
-GROUP = -1001
-ANNA = 11
-BORIS = 22
 
 
 @pytest.fixture
@@ -27,24 +23,6 @@ async def bot(tmp_path: Path):
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()
-
-
-def users(fake: FakeTelegram) -> tuple[dict[str, Any], dict[str, Any]]:
-    return fake.user(ANNA, "Anna", "en"), fake.user(BORIS, "Boris", "en")
-
-
-async def open_game(bot: Bot, new: str) -> None:
-    """Anna opens a lobby with ``new`` (blue for her), Boris joins."""
-    anna, boris = users(bot.fake)
-    await bot.say(GROUP, anna, new + " blue")
-    lobby = bot.fake.last("sendMessage", GROUP).result["message_id"]
-    await bot.press(GROUP, lobby, boris, bot.button(GROUP, lobby, "Join"))
-
-
-def board(bot: Bot) -> tuple[int, dict[str, Any]]:
-    """The group's newest board as it is now (a step of the closing phase edits it in place)."""
-    message_id = bot.fake.last("sendPhoto", GROUP).result["message_id"]
-    return message_id, bot.fake.messages[(GROUP, message_id)]
 
 
 # Anna (blue) walls in Boris's 3-3 on three sides; Boris has a lone dot at 9-9, off the edge.

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tochki_bot.engine import Game
 from tochki_bot.engine.board import OPEN, WALL, Board
 
-from .tactics import board_of, capture_value, closes_loop
+from .tactics import board_of, capture_value, closes_loop, wall_mask
 
 _CELLS: dict[tuple[int, int], list[int]] = {}
 
@@ -113,23 +113,7 @@ class Position:
         rp = board._reach[p]
         s = board.stride
         # Wall runs around q before the move: two or more may join chains (the mover's closers can move far).
-        m = 0
-        if rp[q + 1] == WALL:
-            m = 1
-        if rp[q + s + 1] == WALL:
-            m |= 2
-        if rp[q + s] == WALL:
-            m |= 4
-        if rp[q + s - 1] == WALL:
-            m |= 8
-        if rp[q - 1] == WALL:
-            m |= 16
-        if rp[q - s - 1] == WALL:
-            m |= 32
-        if rp[q - s] == WALL:
-            m |= 64
-        if rp[q - s + 1] == WALL:
-            m |= 128
+        m = wall_mask(rp, q, s)
         joins = len(board._run_offs[m]) >= 2
         g._put(q, p)
         last = (*self.last[-3:], q)

@@ -27,16 +27,9 @@ def _root(parent: list[int], x: int) -> int:
     return x
 
 
-def capture_value(board: Board, p: int, q: int) -> int:
-    """How many opponent dots in play a dot of colour ``p`` on the empty cell ``q`` would enclose (0: none).
-
-    The count is of dots that would be captured by step 1 of a move (5.1-5.11); the score gain can differ when an
-    area also frees own dots taken earlier (6.4). ``q`` must be empty and playable.
-    """
-    rp = board._reach[p]
-    if rp[q] != OPEN:
-        return 0
-    s = board.stride
+def wall_mask(rp: list[int], q: int, s: int) -> int:
+    """Which of the 8 neighbours of ``q`` are walls in the reach map ``rp`` (row stride ``s``): the key of the
+    engine's run tables (``Board._run_offs``, ``Board._seed_offs``)."""
     m = 0
     if rp[q + 1] == WALL:
         m = 1
@@ -54,13 +47,35 @@ def capture_value(board: Board, p: int, q: int) -> int:
         m |= 64
     if rp[q - s + 1] == WALL:
         m |= 128
+    return m
+
+
+def _joined_runs(board: Board, p: int, q: int) -> tuple[int, list[int]] | None:
+    """For the open cell ``q``: the wall mask around it and the union-find roots of its wall runs, when a dot of
+    ``p`` there would link two runs of one chain (a ring may close); ``None`` when it cannot."""
+    rp = board._reach[p]
+    if rp[q] != OPEN:
+        return None
+    m = wall_mask(rp, q, board.stride)
     reps = board._run_offs[m]
     if len(reps) < 2:
-        return 0
+        return None
     parent = board._parent
     roots = [_root(parent, q + off) for off in reps]
-    if len(set(roots)) == len(roots):
+    return (m, roots) if len(set(roots)) < len(roots) else None
+
+
+def capture_value(board: Board, p: int, q: int) -> int:
+    """How many opponent dots in play a dot of colour ``p`` on the empty cell ``q`` would enclose (0: none).
+
+    The count is of dots that would be captured by step 1 of a move (5.1-5.11); the score gain can differ when an
+    area also frees own dots taken earlier (6.4). ``q`` must be empty and playable.
+    """
+    joined = _joined_runs(board, p, q)
+    if joined is None:
         return 0
+    m, roots = joined
+    rp = board._reach[p]
     rp[q] = WALL
     try:
         enclosed = board._split(q, _sides(board._seed_offs[m], roots), rp)
@@ -80,33 +95,7 @@ def capture_value(board: Board, p: int, q: int) -> int:
 
 def closes_loop(board: Board, p: int, q: int) -> bool:
     """True when a dot of ``p`` on ``q`` would link two runs of one chain (a possible ring; cheap prefilter)."""
-    rp = board._reach[p]
-    if rp[q] != OPEN:
-        return False
-    s = board.stride
-    m = 0
-    if rp[q + 1] == WALL:
-        m = 1
-    if rp[q + s + 1] == WALL:
-        m |= 2
-    if rp[q + s] == WALL:
-        m |= 4
-    if rp[q + s - 1] == WALL:
-        m |= 8
-    if rp[q - 1] == WALL:
-        m |= 16
-    if rp[q - s - 1] == WALL:
-        m |= 32
-    if rp[q - s] == WALL:
-        m |= 64
-    if rp[q - s + 1] == WALL:
-        m |= 128
-    reps = board._run_offs[m]
-    if len(reps) < 2:
-        return False
-    parent = board._parent
-    roots = [_root(parent, q + off) for off in reps]
-    return len(set(roots)) < len(roots)
+    return _joined_runs(board, p, q) is not None
 
 
 def in_house(board: Board, p: int, q: int) -> bool:

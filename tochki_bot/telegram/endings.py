@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from ..engine import other
 from ..i18n import duration, t
-from ..services import GameView, Problem, ServiceError, Want
+from ..services import GameView, GroundPreview, Problem, ServiceError, Want
 from . import callbacks as cb
 from .captions import html_name
 from .keyboards import ground_keyboard, resign_keyboard, stop_keyboard
@@ -99,6 +99,13 @@ async def on_resign(req: Request, data: cb.Resign) -> None:
     await _confirmed(req, data, "resign", req.services.play.resign)
 
 
+def _outcome(req: Request, preview: GroundPreview) -> str:
+    """Who would win (or a draw) if the game ended as ``preview`` says, for a confirmation question."""
+    if preview.winner is None:
+        return t(req.lang, "outcome_draw")
+    return t(req.lang, "outcome_win", winner=html_name(preview.view, preview.winner))
+
+
 async def ask_ground(req: Request, view: GameView) -> None:
     """Show what grounding would give, and ask the player to confirm (only they can answer). Under the
     ``stop_phase`` rules the player declares STOP instead (``ask_stop``)."""
@@ -108,10 +115,7 @@ async def ask_ground(req: Request, view: GameView) -> None:
     preview = await req.services.play.ground_preview(view.id, req.person)
     view = preview.view
     blue, red = preview.score
-    if preview.winner is None:
-        outcome = t(req.lang, "outcome_draw")
-    else:
-        outcome = t(req.lang, "outcome_win", winner=html_name(view, preview.winner))
+    outcome = _outcome(req, preview)
     await req.presenter.ask(
         view,
         req.place.chat_id,
@@ -146,10 +150,7 @@ async def ask_stop(req: Request, view: GameView) -> None:
     preview = await req.services.play.ground_preview(view.id, req.person)
     view = preview.view
     blue, red = preview.score
-    if preview.winner is None:
-        outcome = t(req.lang, "outcome_draw")
-    else:
-        outcome = t(req.lang, "outcome_win", winner=html_name(view, preview.winner))
+    outcome = _outcome(req, preview)
     colour = view.colour_of(req.person.id)
     assert colour is not None
     limit = duration(req.lang, view.stop_seconds) if view.stop_seconds else t(req.lang, "stop_no_limit")
