@@ -6,7 +6,8 @@ Two measurements:
 - steady load: moves arrive at a fixed rate spread over the 50 games, as players in chats would send them.
 
 For each: moves per second and the time from an update entering the application to its board photo being sent
-(p50 / p99). Run: python benchmarks/bot.py [--moves N] [--rate R]
+(p50 / p99). Run: python benchmarks/bot.py [--moves N] [--rate R] [--painters N] (pictures drawn in N processes, as
+the bot draws them by default; 0: in threads)
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from fakebot import FakeTelegram, as_update
 from harness import Bot
 
 from benchmarks.positions import surrounding_game
+from tochki_bot.config import DEFAULT_PICTURE_WORKERS
 from tochki_bot.engine import Game, Point
 from tochki_bot.services import Person
 
@@ -110,12 +112,15 @@ async def main() -> None:
     parser.add_argument("--moves", type=int, default=20, help="moves per game in the saturation run")
     parser.add_argument("--rate", type=float, default=100.0, help="moves per second in the steady run")
     parser.add_argument("--seconds", type=float, default=10.0, help="length of the steady run")
+    parser.add_argument(
+        "--painters", type=int, default=DEFAULT_PICTURE_WORKERS, help="processes drawing pictures (0: threads)"
+    )
     parser.add_argument("--premoves", type=int, default=300, help="moves already played in each game")
     args = parser.parse_args()
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as folder:
         fake = TimedTelegram()
-        bot = await Bot(Path(folder) / "bench.db", fake).start()
+        bot = await Bot(Path(folder) / "bench.db", fake, picture_workers=args.painters).start()
         start = time.perf_counter()
         games = await setup(bot, args.premoves)
         areas = sum(len(g.areas) for _, g, _ in games) / GAMES

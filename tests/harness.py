@@ -53,6 +53,7 @@ class Bot:
             "user_rate": 10**6,
             "ai_seconds": 0.1,  # the bot thinks briefly in tests; reproducibly
             "ai_seed": 1,
+            "picture_workers": 0,  # pictures drawn in threads: no processes to start for each test's bot
         }
         self.config = Config(token="123:TEST", db_path=str(db_path), **(settings | config))
         self.app = build_application(self.config, request=self.fake, clock=self.clock, extras=extras)

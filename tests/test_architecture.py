@@ -22,6 +22,7 @@ LAYERS = {
     "render": 0,
     "storage": 1,
     "tochki_bot.pictures": 1,
+    "tochki_bot.painter": 1,
     "tochki_bot.services": 2,
     "tochki_bot.telegram": 3,
     "tochki_bot.wording": 3,
@@ -40,6 +41,7 @@ ALLOWED = {
     "render": {"render"},
     "storage": {"storage", "tochki_bot.engine"},
     "tochki_bot.pictures": {"tochki_bot.engine", "render"},
+    "tochki_bot.painter": {"render"},
     "tochki_bot.services": {"tochki_bot.services", "tochki_bot.engine", "tochki_bot.ai", "storage"},
     "tochki_bot.wording": {"tochki_bot.wording", "tochki_bot.services", "tochki_bot.engine", "tochki_bot.i18n"},
     "tochki_bot.telegram": {
@@ -49,6 +51,7 @@ ALLOWED = {
         "tochki_bot.engine",
         "tochki_bot.i18n",
         "tochki_bot.pictures",
+        "tochki_bot.painter",
         "tochki_bot.config",
         "render",
     },

@@ -289,6 +289,9 @@ def test_a_stop_that_cuts_the_start_short_still_closes_the_database(tmp_path: Pa
     application.run_polling = cut_short  # type: ignore[method-assign]  # stands for python-telegram-bot's half-way stop
     _run(application, webhook=None, listen="127.0.0.1", port=0, secret_token=None)
     assert application.bot_data.get("front") is None  # our shutdown ran
-    time.sleep(0.2)
-    left = [t for t in threading.enumerate() if t.ident not in before and not t.daemon]
+    deadline = time.monotonic() + 10  # the drawing workers may still be starting: they are stopped when they have
+    while (left := [t for t in threading.enumerate() if t.ident not in before and not t.daemon]) and (
+        time.monotonic() < deadline
+    ):
+        time.sleep(0.1)
     assert not left, left  # nothing left that would keep the process alive

@@ -280,6 +280,7 @@ def test_without_a_token_one_line_and_status_2(tmp_path: Path) -> None:
         ("LOG_LEVEL", "loud", "LOG_LEVEL"),
         ("TOCHKI_AI_WORKERS", "²", "TOCHKI_AI_WORKERS must be a whole number from 1 to 64"),
         ("TOCHKI_AI_SECONDS", "600", "TOCHKI_AI_SECONDS must be seconds from 0.05 to 60"),
+        ("TOCHKI_PICTURE_WORKERS", "-1", "TOCHKI_PICTURE_WORKERS must be a whole number from 0 to 64"),
     ],
 )
 def test_a_wrong_setting_is_one_line_and_status_2(tmp_path: Path, name: str, value: str, said: str) -> None:

@@ -39,6 +39,11 @@ def parse_listen(value: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
+DEFAULT_PICTURE_WORKERS = min(2, os.cpu_count() or 1)
+"""Processes that draw board pictures unless ``TOCHKI_PICTURE_WORKERS`` says otherwise: two keep up with a few
+hundred boards a second, more than Telegram lets a bot send."""
+
+
 @dataclass(frozen=True)
 class Config:
     """How the bot runs.
@@ -66,6 +71,8 @@ class Config:
     ai_seconds: float | None = None
     ai_seed: int | None = None
     """Makes the bot's moves reproducible (tests)."""
+    picture_workers: int = DEFAULT_PICTURE_WORKERS
+    """Processes that draw the board pictures (0: threads of the bot's process)."""
     start_retries: int = 3
     start_retry_delay: float = 5.0
     webapp_url: str | None = None
@@ -155,6 +162,8 @@ class Config:
             config = replace(config, start_retry_delay=delay)
         if (workers := number("TOCHKI_AI_WORKERS", 1, 64, True, "a whole number")) is not None:
             config = replace(config, ai_workers=int(workers))
+        if (painters := number("TOCHKI_PICTURE_WORKERS", 0, 64, True, "a whole number")) is not None:
+            config = replace(config, picture_workers=int(painters))
         if (budget := number("TOCHKI_AI_SECONDS", 0.05, 60, False, "seconds")) is not None:
             config = replace(config, ai_seconds=budget)
         return config, problems
@@ -163,9 +172,9 @@ class Config:
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         """Read ``TELEGRAM_BOT_TOKEN`` (required), ``TOCHKI_DB``, ``TELEGRAM_API_BASE_URL``,
         ``TELEGRAM_FILE_BASE_URL``, ``LOG_LEVEL``, ``TOCHKI_START_RETRIES``, ``TOCHKI_START_RETRY_DELAY``,
-        ``TOCHKI_AI_WORKERS``, ``TOCHKI_AI_SECONDS`` and the Mini App's ``TOCHKI_WEBAPP_URL`` (an ``https://`` URL),
-        ``TOCHKI_WEBAPP_LISTEN`` (``host:port``) and ``TOCHKI_WEBAPP_NAME``. Raises ``ConfigError`` (saying
-        what to do) without a token or with a wrong value."""
+        ``TOCHKI_AI_WORKERS``, ``TOCHKI_AI_SECONDS``, ``TOCHKI_PICTURE_WORKERS`` and the Mini App's
+        ``TOCHKI_WEBAPP_URL`` (an ``https://`` URL), ``TOCHKI_WEBAPP_LISTEN`` (``host:port``) and
+        ``TOCHKI_WEBAPP_NAME``. Raises ``ConfigError`` (saying what to do) without a token or with a wrong value."""
         config, problems = cls.read(env)
         if problems:
             raise ConfigError(problems[0])

@@ -26,6 +26,7 @@ from telegram.request import BaseRequest
 
 from ..config import Config
 from ..i18n import LANGUAGES, t
+from ..painter import Painter
 from ..services import ClockPass, GameView, Origin, Services
 from . import endings, general, lists, lobby, play, sharing
 from .budget import GroupBudget
@@ -199,12 +200,13 @@ async def startup(application: Application) -> None:
     front = application.bot_data["front"] = Front(
         services=services,
         messenger=messenger,
-        presenter=Presenter(services, messenger, bot.username, miniapp),
+        presenter=Presenter(services, messenger, bot.username, miniapp, Painter(config.picture_workers)),
         username=bot.username,
         can_read_all=bool(bot.can_read_all_group_messages),
         actions=dict(ACTIONS),
     )
     application.bot_data["pruned_at"] = 0.0
+    front.presenter.painter.start()
 
     async def on_change(view: GameView, origin: Origin) -> None:
         if origin in SHOWN_BY_OTHERS:
@@ -263,6 +265,7 @@ async def shutdown(application: Application) -> None:
         await front.services.opponent.close()
         await front.services.changes.settle()
         await front.services.close()
+        front.presenter.painter.close()
 
 
 async def clock_job(context: ContextTypes.DEFAULT_TYPE) -> None:

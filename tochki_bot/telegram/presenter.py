@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardMarkup
 
-from render import BoardView, Window, render_png
+from render import BoardView, Window
 
 from ..engine import other
 from ..i18n import LANGUAGES, Language, duration, language_for, t
+from ..painter import Painter
 from ..pictures import board_view
 from ..services import ClockPass, GameView, MessageRecord, Notice, Player, Reminder, Services
 from ..services.support import KeyedLocks
@@ -84,10 +85,19 @@ def player_language(player: Player | None) -> Language:
 class Presenter:
     """Shows games, lobbies, questions and reminders to the people concerned."""
 
-    def __init__(self, services: Services, messenger: Messenger, username: str, miniapp: MiniApp | None = None) -> None:
+    def __init__(
+        self,
+        services: Services,
+        messenger: Messenger,
+        username: str,
+        miniapp: MiniApp | None = None,
+        painter: Painter | None = None,
+    ) -> None:
         self.services = services
         self.messenger = messenger
         self.username = username
+        self.painter = painter or Painter(0)
+        """Where the pictures are drawn (worker processes, or threads)."""
         self.miniapp = miniapp
         """Where the Mini App is, when it is configured: every board then has a button that opens it."""
         self._in_flight: set[tuple[int, int, str]] = set()
@@ -147,10 +157,10 @@ class Presenter:
         )
 
     async def render(self, picture: BoardView, crop: Window | None = None) -> bytes:
-        """The PNG of a picture, drawn in a worker thread."""
+        """The PNG of a picture (of ``crop`` only, when given), drawn by the painter."""
         if crop is None:
-            return await asyncio.to_thread(render_png, picture)
-        return await asyncio.to_thread(render_png, picture, crop=crop, max_side=ZOOM_SIDE)
+            return await self.painter.png(picture)
+        return await self.painter.png(picture, crop=crop, max_side=ZOOM_SIDE)
 
     # --------------------------------------------------------------------------------------------------------------
     # Boards

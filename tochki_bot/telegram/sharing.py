@@ -77,7 +77,7 @@ async def cmd_sgf(req: Request, args: list[str]) -> None:
 async def send_png(req: Request, view: GameView) -> None:
     """The board as a full-resolution PNG file."""
     picture = req.presenter.picture_of(view, req.lang)
-    png = await asyncio.to_thread(render_png, picture, max_side=HD, compress_level=6)
+    png = await req.presenter.painter.png(picture, max_side=HD, compress_level=6)
     caption = t(req.lang, "png_caption", id=view.id, ply=view.position.move_count)
     await _send_file(req, "document", png, f"tochki-{view.id}-{view.ply}.png", caption)
 
