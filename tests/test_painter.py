@@ -3,8 +3,10 @@ costs no board, and the setting that picks them is read and checked."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 from conftest import Where
@@ -15,7 +17,7 @@ from test_bot import GROUP, open_group_game, users
 from render import BoardView
 from tochki_bot.config import DEFAULT_PICTURE_WORKERS, Config
 from tochki_bot.engine import Game
-from tochki_bot.painter import Painter
+from tochki_bot.painter import GIVE_UP_AFTER, Painter
 from tochki_bot.pictures import board_view
 
 
@@ -47,6 +49,37 @@ async def test_a_worker_that_dies_costs_no_picture() -> None:
         drawn = await painter.png(_view())  # the broken pool is noticed, replaced, and the picture drawn again
         assert drawn.startswith(PNG_MAGIC)
         assert painter._pool is not None and pid not in painter._pool._processes
+    finally:
+        painter.close()
+
+
+def _die_at_start() -> None:
+    os._exit(3)
+
+
+class DyingPainter(Painter):
+    """Workers that die as they start, as on a machine with no memory left for them."""
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self.pools += 1
+            self._pool = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_die_at_start
+            )
+        return self._pool
+
+    pools = 0
+
+
+async def test_workers_that_keep_dying_are_given_up_for_threads(caplog: pytest.LogCaptureFixture) -> None:
+    painter = DyingPainter(1)
+    try:
+        first = await painter.png(_view())
+        assert first.startswith(PNG_MAGIC)  # drawn in a thread in the end
+        assert painter.pools == GIVE_UP_AFTER
+        assert await painter.png(_view()) == first
+        assert painter.pools == GIVE_UP_AFTER  # no more processes started for later pictures
+        assert "drawn in threads from now on" in caplog.text
     finally:
         painter.close()
 

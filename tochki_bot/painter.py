@@ -4,7 +4,8 @@ A board picture costs about 8 ms of CPU (2.7 ms drawing, 5 ms PNG compression) o
 bot's own process, the drawing threads and the event loop take turns at the GIL, and every reply waits for a turn:
 on two cores the bot then carried about 90-100 moves a second. Drawn in worker processes, the same machine carries
 about 130 (``python benchmarks/bot.py``). A worker that dies (killed, out of memory) is replaced and the picture
-drawn again; should that fail too, it is drawn in a thread: a move's board is never lost to a drawing worker.
+drawn again; when workers keep dying, pictures are drawn in threads: a move's board is never lost to a drawing
+worker.
 
 ``workers=0`` draws in threads (no processes to start: the tests' default, and the choice for a machine with one
 core and little memory).
@@ -24,6 +25,11 @@ from render import STANDARD, BoardView, Window, render_png
 
 log = logging.getLogger(__name__)
 
+GIVE_UP_AFTER = 3
+"""Pools broken in a row (no picture drawn in between) after which the painter draws in threads for good: workers
+that die as they start (a broken installation, no memory for them) would otherwise be started again for every
+picture."""
+
 
 def _warm() -> int:
     """Load the renderer's fonts and sprites in a new worker, so that the first board it draws is not the slow one."""
@@ -40,6 +46,8 @@ class Painter:
             raise ValueError(f"workers must be 0 or more, not {workers}")
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._breakages = 0
+        """Pools broken since the last picture a worker drew."""
 
     def start(self) -> None:
         """Start the worker processes now and let each load the renderer, in the background (the first boards then
@@ -59,17 +67,24 @@ class Painter:
     ) -> bytes:
         """The PNG of ``view`` (see ``render.render_png``), drawn off the event loop."""
         draw = functools.partial(render_png, view, max_side=max_side, crop=crop, compress_level=compress_level)
-        if self.workers:
+        if self.workers and self._breakages < GIVE_UP_AFTER:
             loop = asyncio.get_running_loop()
-            for attempt in range(2):
+            while self._breakages < GIVE_UP_AFTER:
                 pool = self._executor()
                 try:
-                    return await loop.run_in_executor(pool, draw)
+                    png = await loop.run_in_executor(pool, draw)
                 except BrokenProcessPool:
-                    log.warning("a drawing worker died; starting new ones (attempt %d)", attempt + 1)
-                    if self._pool is pool:
-                        self._pool = None
-                    pool.shutdown(wait=False, cancel_futures=True)
+                    if self._pool is pool:  # the first to see it replaces the pool; a picture drawn at the same time
+                        self._pool = None  # by the same pool just tries again
+                        self._breakages += 1
+                        pool.shutdown(wait=False, cancel_futures=True)
+                        if self._breakages < GIVE_UP_AFTER:
+                            log.warning("a drawing worker died; starting new ones")
+                        else:
+                            log.error("drawing workers die as they start; pictures are drawn in threads from now on")
+                else:
+                    self._breakages = 0
+                    return png
         return await asyncio.to_thread(draw)
 
     def close(self) -> None:
