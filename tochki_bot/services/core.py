@@ -3,18 +3,23 @@ game into the view front ends get."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from storage import Conflict, Duplicate, GameRecord, Storage, Unconfirmed
+from storage import Conflict, Duplicate, GameRecord, Storage, StorageError, Unconfirmed
 
 from ..engine import Area, Game
 from .changes import Changes
 from .errors import Problem, ServiceError
 from .model import GameView, Player
 from .people import People
-from .support import KeyedLocks, Positions
+from .support import GameLocks, Positions
+
+log = logging.getLogger(__name__)
+READS = 3
+"""Reads of a game outside its lock before a row and moves that disagree are taken for a broken game."""
 
 
 def clock_after_move(move_seconds: int | None, now: float) -> tuple[float | None, float | None]:
@@ -34,8 +39,26 @@ class Core:
         self.rng = rng
         self.people = People(storage)
         self.positions = Positions(storage)
-        self.locks = KeyedLocks()
+        self.locks = GameLocks(storage.db)
         self.changes = Changes()
+        if storage.db.shared:  # several workers: tell the others of changes here, hear theirs
+            self.changes.relay(self._relay)
+            storage.db.on_notice(self._heard)
+
+    async def _relay(self, game_id: int) -> None:
+        try:
+            await self.storage.db.notify("game", game_id)
+        except Exception:  # the other workers' pages then see the change at their next poll
+            log.warning("could not tell the other workers of a change of game %s", game_id, exc_info=True)
+
+    def _heard(self, topic: str, key: int) -> None:
+        """Another worker changed something this one may have cached, or a game."""
+        if topic == "user":
+            self.people.forget_user(key)
+        elif topic == "chat":
+            self.people.forget_chat(key)
+        elif topic == "game":
+            self.changes.arrived(key)
 
     async def record(self, game_id: int) -> GameRecord:
         """A game's row; ``NO_SUCH_GAME`` if there is none."""
@@ -75,8 +98,18 @@ class Core:
         )
 
     async def game(self, game_id: int) -> GameView:
-        """A game's view by its number."""
-        return await self.view(await self.record(game_id))
+        """A game's view by its number.
+
+        Read without the game's lock: a move committed (here or by another worker) between the reads of the game's
+        row and of its moves shows as more moves than the row's ply; the game is then read again."""
+        for attempt in range(READS):
+            record = await self.record(game_id)
+            try:
+                return await self.view(record)
+            except StorageError:
+                if attempt == READS - 1:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @asynccontextmanager
     async def locked(self, game_id: int, update_id: int | None = None) -> AsyncIterator[GameRecord]:
