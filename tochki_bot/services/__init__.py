@@ -155,6 +155,11 @@ class Services:
         workers do under the same name and key never interleaves."""
         return self._core.storage.db.exclusive(name, key)
 
+    def leading(self, name: str) -> AbstractAsyncContextManager[bool]:
+        """Inside, ``True`` while this worker alone holds the role ``name`` (one housekeeping pass at a time across
+        workers); ``False`` at once when another task or worker holds it."""
+        return self._core.storage.db.leading(name)
+
     @property
     def now(self) -> float:
         """The time in seconds, as the services see it."""
