@@ -319,3 +319,32 @@ async def test_a_worker_killed_during_a_burst(pg_server: Any, tmp_path: Path) ->
     assert codes[1] == codes[2] == 0
     for worker in cluster.workers[1:]:
         assert not worker.problems(), worker.log.read_text()[-5000:]
+
+
+async def test_caches_and_mini_app_pages_hear_the_other_workers(pg_server: Any) -> None:
+    url = pg_server.fresh()
+    first, second = await Services.open(url), await Services.open(url)
+    try:
+        place = Place(-700, "supergroup", "G")
+        anna, boris = Person(71, "Anna", language_code="en"), Person(72, "Boris", language_code="en")
+        opened = await first.lobby.open(place, anna)
+        view = await first.lobby.join(opened.view.id, boris, place)
+        # The second worker has the people and the chat cached.
+        assert (await second.people.player(anna.id)).language is None  # type: ignore[union-attr]
+        assert (await second.people.chat(place.chat_id)).language is None  # type: ignore[union-attr]
+        woken: list[int] = []
+        second.changes.watch(woken.append)  # a Mini App page waiting on the second worker
+        await first.people.set_language(anna.id, "ru")
+        await first.people.set_chat_language(place.chat_id, "ru")
+        mover = anna if view.colour_of(anna.id) == "blue" else boris
+        await first.play.move(view.id, mover, 3, 3)
+
+        async def heard() -> bool:
+            player, chat = await second.people.player(anna.id), await second.people.chat(place.chat_id)
+            return woken == [view.id] and player is not None and player.language == "ru" and chat.language == "ru"  # type: ignore[union-attr]
+
+        await until(heard, "the second worker heard of the move and of the new languages", timeout=5)
+    finally:
+        await first.changes.settle()
+        await first.close()
+        await second.close()
