@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,8 @@ class HttpTelegram(FakeTelegram):
     def __init__(self) -> None:
         super().__init__()
         self.lock = threading.Lock()
+        self.on_call: Callable[[Call], None] | None = None
+        """Told of each call done (in the server's thread)."""
         self.port = free_port()
         self._loop = asyncio.new_event_loop()
         self._server: tornado.httpserver.HTTPServer | None = None
@@ -105,8 +108,11 @@ class HttpTelegram(FakeTelegram):
                 return exc.status, json.dumps(
                     {"ok": False, "error_code": exc.status, "description": exc.description}
                 ).encode()
-            self.calls.append(Call(method, params, files, result))
-            return 200, json.dumps({"ok": True, "result": result}).encode()
+            call = Call(method, params, files, result)
+            self.calls.append(call)
+        if self.on_call is not None:
+            self.on_call(call)
+        return 200, json.dumps({"ok": True, "result": result}).encode()
 
     def api_setWebhook(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
         return True
