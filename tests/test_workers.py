@@ -334,6 +334,9 @@ async def test_caches_and_mini_app_pages_hear_the_other_workers(pg_server: Any) 
         assert (await second.people.chat(place.chat_id)).language is None  # type: ignore[union-attr]
         woken: list[int] = []
         second.changes.watch(woken.append)  # a Mini App page waiting on the second worker
+        await first.changes.settle()
+        await asyncio.sleep(0.3)  # the notice of the game's start may still be on its way
+        woken.clear()
         await first.people.set_language(anna.id, "ru")
         await first.people.set_chat_language(place.chat_id, "ru")
         mover = anna if view.colour_of(anna.id) == "blue" else boris

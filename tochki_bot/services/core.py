@@ -69,6 +69,8 @@ class Core:
 
     async def view(self, record: GameRecord, captured: tuple[Area, ...] = (), position: Game | None = None) -> GameView:
         """What a front end shows of a stored game."""
+        if position is None:
+            record, position = await self._position(record)
         people = self.people
         creator = await people.player(record.creator_id) or Player(record.creator_id, str(record.creator_id))
         return GameView(
@@ -90,7 +92,7 @@ class Core:
             invite=record.invite,
             watch=record.watch,
             created_at=record.created_at,
-            position=position if position is not None else await self.positions.of(record),
+            position=position,
             captured=captured,
             stored_ply=record.ply,
             closing=record.closing,
@@ -98,17 +100,20 @@ class Core:
         )
 
     async def game(self, game_id: int) -> GameView:
-        """A game's view by its number.
+        """A game's view by its number."""
+        return await self.view(await self.record(game_id))
 
-        Read without the game's lock: a move committed (here or by another worker) between the reads of the game's
-        row and of its moves shows as more moves than the row's ply; the game is then read again."""
+    async def _position(self, record: GameRecord) -> tuple[GameRecord, Game]:
+        """The record's position. A record read without the game's lock may be behind its moves (a move committed, here
+        or by another worker, between the two reads): the row is then read again, and is what the view shows."""
         for attempt in range(READS):
-            record = await self.record(game_id)
             try:
-                return await self.view(record)
+                return record, await self.positions.of(record)
             except StorageError:
-                if attempt == READS - 1:
+                fresh = await self.storage.games.get(record.id)
+                if attempt == READS - 1 or fresh is None or fresh.ply == record.ply:
                     raise
+                record = fresh
         raise AssertionError("unreachable")  # pragma: no cover
 
     @asynccontextmanager
