@@ -41,6 +41,7 @@ from .database import (
 from .follows import Follows
 from .games import Games
 from .imports import Imports
+from .inbox import Inbox
 from .messages import Messages
 from .outbox import Notice, NoticeKind, Outbox
 from .records import (
@@ -75,6 +76,7 @@ class Storage:
         self.imports = Imports(db)
         self.stats = Stats(db)
         self.outbox = Outbox(db)
+        self.inbox = Inbox(db)
 
     @classmethod
     async def open(
@@ -123,6 +125,7 @@ __all__ = [
     "Games",
     "ImportRecord",
     "Imports",
+    "Inbox",
     "MessageKind",
     "MessageRecord",
     "Messages",

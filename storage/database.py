@@ -9,13 +9,20 @@ SQL is built from constants only; every value is a parameter.
 
 ``Database`` holds what both backends share (the transaction, the update claims); ``sqlite.SqliteDatabase`` and
 ``postgres.PostgresDatabase`` run the statements, with ``dialect.Dialect`` for the few spellings that differ.
+
+Several processes on one database (PostgreSQL: ``shared``) need a little more than transactions: locks that hold
+across processes (``exclusive``, ``leading``), a number for each process that the others can tell is alive
+(``worker``, ``alive_sql``), and notices between processes (``notify``, ``on_notice``). On SQLite, which one process
+uses, the locks are this process's own and notices go nowhere.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import time
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -38,6 +45,7 @@ TABLES = (
     "messages",
     "outbox",
     "processed_updates",
+    "inbox",
 )
 """Every table, each after the tables it refers to (the order a copy fills them in)."""
 
@@ -73,6 +81,12 @@ class Unconfirmed(StorageError):
     may or may not be stored."""
 
 
+WORKERS = 1 << 31
+"""Process numbers (``Database.worker``) are from 1 to this, less one."""
+Heard = Callable[[str, int], None]
+"""Told of a notice from another process: its topic and key (``"user", 42``)."""
+
+
 def default_path() -> str:
     """``$TOCHKI_DB`` or ``./tochki.db``."""
     return os.environ.get("TOCHKI_DB") or DEFAULT_PATH
@@ -104,10 +118,15 @@ class Database(ABC):
 
     dialect: Dialect
 
+    shared = False
+    """Whether other processes may use the database at the same time (PostgreSQL)."""
+
     def __init__(self, path: str, clock: Callable[[], float]) -> None:
         self.path = path
         self.clock = clock
         self._lock = asyncio.Lock()
+        self._worker = secrets.randbelow(WORKERS - 1) + 1
+        self._held: weakref.WeakValueDictionary[tuple[str, int], asyncio.Lock] = weakref.WeakValueDictionary()
 
     @staticmethod
     async def open(target: str | os.PathLike[str] | None = None, *, clock: Callable[[], float] = time.time) -> Database:
@@ -257,6 +276,51 @@ class Database(ABC):
         )
         if changed == 0:
             raise Duplicate(f"update {update_id} was already processed")
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Several processes. These are SQLite's (one process): the locks are this process's, notices go nowhere.
+
+    @property
+    def worker(self) -> int:
+        """This process's number among those using the database (on PostgreSQL, held by an advisory lock as long
+        as the process lives, so that the others can tell it is alive: ``alive_sql``)."""
+        return self._worker
+
+    def _local(self, name: str, key: int) -> asyncio.Lock:
+        """This process's lock of ``(name, key)`` (kept while anyone holds or waits for it)."""
+        lock = self._held.get((name, key))
+        if lock is None:
+            lock = asyncio.Lock()
+            self._held[(name, key)] = lock
+        return lock
+
+    @asynccontextmanager
+    async def exclusive(self, name: str, key: int) -> AsyncIterator[None]:
+        """Hold the lock ``(name, key)`` (a chat's updates, a game) against every process using the database; wait
+        for it. Do not take the same lock again inside."""
+        async with self._local(name, key):
+            yield
+
+    @asynccontextmanager
+    async def leading(self, name: str) -> AsyncIterator[bool]:
+        """Try to hold the role ``name`` (the clock's pass) against every process: ``True`` inside when this process
+        has it, ``False`` at once when another task or process does."""
+        lock = self._local(name, 0)
+        if lock.locked():
+            yield False
+            return
+        async with lock:
+            yield True
+
+    def alive_sql(self, column: str) -> str:
+        """SQL that is true when the process numbered by ``column`` still runs (on SQLite: when it is this one)."""
+        return f"{column} = {int(self.worker)}"
+
+    async def notify(self, topic: str, key: int) -> None:  # noqa: B027 (SQLite has no other process to tell)
+        """Tell the other processes that ``key`` of ``topic`` changed (inside a transaction: when it commits)."""
+
+    def on_notice(self, callback: Heard) -> None:  # noqa: B027 (SQLite has no other process to hear)
+        """Call ``callback(topic, key)`` for every notice another process sends from now on."""
 
     # --------------------------------------------------------------------------------------------------------------
     # Processed updates

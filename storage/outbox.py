@@ -1,4 +1,9 @@
-"""The outbox: announcements owed to players, written in the same transaction as the change they announce."""
+"""The outbox: announcements owed to players, written in the same transaction as the change they announce.
+
+Each names the worker that made the change (``owner``): that worker announces it at once, and takes it again when it
+is still owed after a grace period. Several workers on one database take each owed announcement once: those of a
+worker that is gone (``Database.alive_sql``) are taken by the first other worker that looks, at once, with
+``FOR UPDATE SKIP LOCKED``; those of a live worker are left to it."""
 
 from __future__ import annotations
 
@@ -32,8 +37,9 @@ class Outbox:
         """Owe an announcement (inside the change's transaction, so that both are stored or neither)."""
         async with self._db.transaction():
             await self._db.execute(
-                "INSERT INTO outbox (game_id, ply, kind, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (game_id, ply, kind, self._db.clock()),
+                "INSERT INTO outbox (game_id, ply, kind, created_at, owner) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING",
+                (game_id, ply, kind, self._db.clock(), self._db.worker),
             )
 
     async def done(self, game_id: int, ply: int | None, kind: NoticeKind) -> None:
@@ -62,10 +68,29 @@ class Outbox:
             )
 
     async def owed(self, created_before: float, limit: int = 100) -> list[Notice]:
-        """Announcements owed since ``created_before`` or earlier, oldest first."""
-        rows = await self._db.rows(
-            "SELECT game_id, ply, kind, created_at, attempts FROM outbox WHERE created_at <= ? "
-            "ORDER BY created_at, game_id, ply LIMIT ?",
-            (created_before, limit),
+        """Take the announcements this worker is to make now, oldest first: its own and those of nobody, owed since
+        ``created_before`` or earlier, and every one of a worker that is gone. They are this worker's from now on;
+        another worker's drain leaves them alone while this one lives."""
+        db = self._db
+        alive = db.alive_sql("o.owner")
+        mine = (
+            f"(o.owner IS NOT NULL AND o.owner <> ? AND NOT {alive}) "
+            "OR (o.created_at <= ? AND (o.owner IS NULL OR o.owner = ?))"
         )
-        return [Notice(int(g), int(p), k, float(c), int(a)) for g, p, k, c, a in rows]
+        columns = "game_id, ply, kind, created_at, attempts"
+        if db.dialect.name == "postgres":
+            async with db.transaction():
+                rows = await db.rows(
+                    "UPDATE outbox SET owner = ? WHERE (game_id, ply, kind) IN (SELECT o.game_id, o.ply, o.kind "
+                    f"FROM outbox o WHERE {mine} ORDER BY o.created_at, o.game_id, o.ply LIMIT ? "
+                    f"FOR UPDATE SKIP LOCKED) RETURNING {columns}",
+                    (db.worker, db.worker, created_before, db.worker, limit),
+                )
+        else:  # one process: nothing to take from another (a previous run's are taken at once)
+            rows = await db.rows(
+                f"SELECT {columns} FROM outbox o WHERE {mine} ORDER BY o.created_at, o.game_id, o.ply LIMIT ?",
+                (db.worker, created_before, db.worker, limit),
+            )
+        found = [Notice(int(g), int(p), k, float(c), int(a)) for g, p, k, c, a in rows]
+        found.sort(key=lambda n: (n.created_at, n.game_id, n.ply))
+        return found

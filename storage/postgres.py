@@ -7,20 +7,40 @@ kept apart by PostgreSQL's row locks (READ COMMITTED): the ply check ``UPDATE ga
 writer waits for the first to commit and then changes no row (``Conflict``), a second claim of an update id waits
 and then inserts nothing (``Duplicate``). Migrations take an advisory lock, so workers that start together upgrade
 the database once.
+
+Several workers (bot processes on one database) share more through a connection each keeps of its own, outside the
+pool (``Control``): it holds the advisory lock ``(WORKER_SPACE, worker)`` for as long as the process lives (a worker
+killed with ``kill -9`` loses its connection, and with it the lock: the others see at once that it is gone), the
+session advisory locks of ``exclusive`` and ``leading`` (taken with ``pg_try_advisory_lock``, tried again shortly
+while another process holds them), and ``LISTEN`` on the channel ``tochki`` for the notices of ``notify``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import hashlib
+import logging
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from . import schema
-from .database import CannotOpen, Database, FileReport, StorageError, Unconfirmed, split_sql, too_new
+from .database import (
+    WORKERS,
+    CannotOpen,
+    Database,
+    FileReport,
+    Heard,
+    StorageError,
+    Unconfirmed,
+    split_sql,
+    too_new,
+)
 from .dialect import POSTGRES, numbered
 
 if TYPE_CHECKING:
@@ -32,6 +52,24 @@ CONNECT_SECONDS = 10.0
 MIGRATION_LOCK = 0x70C4_0001
 """The advisory lock a migration holds (``pg_advisory_xact_lock``): one process upgrades at a time."""
 INSTALL = "pip install 'tochki-bot[postgres]'"
+WORKER_SPACE = 0x70C4
+"""The first key of the advisory lock each worker holds on its number, ``(WORKER_SPACE, worker)``."""
+CHANNEL = "tochki"
+"""The ``LISTEN`` / ``NOTIFY`` channel of notices between workers."""
+RETRY_FIRST, RETRY_MOST = 0.002, 0.05
+"""Seconds between tries of a lock another process holds: the first wait, doubled up to the longest."""
+
+log = logging.getLogger(__name__)
+
+
+def lock_key(name: str, key: int) -> int:
+    """The 64-bit advisory lock key of ``(name, key)`` (two names that meet on one key only wait for each other):
+
+    >>> lock_key("chat", -100) == lock_key("chat", -100) != lock_key("game", -100)
+    True
+    """
+    digest = hashlib.blake2b(f"{name}:{key}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
 
 
 def driver() -> Any:
@@ -90,11 +128,14 @@ class PostgresDatabase(Database):
 
     dialect = POSTGRES
 
-    def __init__(self, pool: asyncpg.Pool, path: str, clock: Callable[[], float]) -> None:
+    shared = True
+
+    def __init__(self, pool: asyncpg.Pool, path: str, clock: Callable[[], float], url: str = "") -> None:
         super().__init__(path, clock)
         self.pool = pool
         self._tx: asyncpg.pool.PoolConnectionProxy | None = None
         self._asyncpg = driver()
+        self._own = Control(self, url)
 
     @classmethod
     async def connect(cls, url: str, *, clock: Callable[[], float] = time.time) -> PostgresDatabase:
@@ -109,13 +150,15 @@ class PostgresDatabase(Database):
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise CannotOpen(cannot_reach(path, exc)) from None
-        database = cls(pool, path, clock)
+        database = cls(pool, path, clock, url)
         try:
             too_new(path, await database.schema_version())
             await database._refuse_read_only()
             await database._migrate()
             await database._refuse_unwritable()
+            await database._own.open()
         except BaseException:
+            await database._own.close()
             await pool.close()
             raise
         return database
@@ -166,7 +209,8 @@ class PostgresDatabase(Database):
         return int(row[0]) if row else 0
 
     async def close(self) -> None:
-        """Close the pool's connections."""
+        """Close the pool's connections and the worker's own."""
+        await self._own.close()
         await self.pool.close()
 
     # --------------------------------------------------------------------------------------------------------------
@@ -252,6 +296,63 @@ class PostgresDatabase(Database):
             conn.terminate()
 
     # --------------------------------------------------------------------------------------------------------------
+    # Several workers
+
+    @asynccontextmanager
+    async def exclusive(self, name: str, key: int) -> AsyncIterator[None]:
+        """Hold ``(name, key)`` against every worker: this process's tasks queue on a local lock, then its holder
+        takes the session advisory lock, trying again shortly while another worker has it."""
+        async with self._local(name, key):
+            code = lock_key(name, key)
+            await self._own.take(code)
+            try:
+                yield
+            finally:
+                await self._own.release(code)
+
+    @asynccontextmanager
+    async def leading(self, name: str) -> AsyncIterator[bool]:
+        """``True`` inside while this worker holds the role ``name``; ``False`` at once when another task or worker
+        does."""
+        lock = self._local(name, 0)
+        if lock.locked():
+            yield False
+            return
+        async with lock:
+            code = lock_key(name, 0)
+            held = await self._own.try_take(code)
+            try:
+                yield held
+            finally:
+                if held:
+                    await self._own.release(code)
+
+    @property
+    def worker(self) -> int:
+        """This worker's number: the key of the advisory lock its own connection holds."""
+        return self._own.worker
+
+    def alive_sql(self, column: str) -> str:
+        """SQL true while the worker numbered by ``column`` holds its lock (its connection lives)."""
+        return (
+            "EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' "
+            f"AND l.classid = {WORKER_SPACE} AND l.objid = {column} AND l.objsubid = 2 AND l.granted)"
+        )
+
+    async def notify(self, topic: str, key: int) -> None:
+        """``NOTIFY tochki`` with ``worker topic key``: inside a transaction on its connection (the others hear it
+        when it commits), else at once on the worker's own connection."""
+        payload = f"{self.worker} {topic} {int(key)}"
+        if self._tx is not None and self.in_transaction:
+            await self._tx.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
+        else:
+            await self._own.notify(payload)
+
+    def on_notice(self, callback: Heard) -> None:
+        """Call ``callback(topic, key)`` for each notice of another worker."""
+        self._own.listeners.append(callback)
+
+    # --------------------------------------------------------------------------------------------------------------
     # Maintenance
 
     async def integrity_check(self) -> str:
@@ -280,6 +381,89 @@ class PostgresDatabase(Database):
             await copy_database(self, copy)
         finally:
             await copy.close()
+
+
+class Control:
+    """A worker's own connection to PostgreSQL, outside the pool: its number's lock, its session locks, and
+    ``LISTEN``. Calls on it go one at a time. If it breaks, the next call opens a new one under a new number (the
+    old number's claims are then the others' to take, as after a crash)."""
+
+    def __init__(self, database: PostgresDatabase, url: str) -> None:
+        self._database = database
+        self._url = url
+        self._conn: Any = None
+        self._busy = asyncio.Lock()
+        self.worker = 0
+        self.listeners: list[Heard] = []
+
+    async def open(self) -> None:
+        """Connect, take a number no live worker holds, listen."""
+        asyncpg = driver()
+        try:
+            conn = await asyncpg.connect(self._url, timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise CannotOpen(cannot_reach(self._database.path, exc)) from None
+        try:
+            while True:
+                worker = int.from_bytes(os.urandom(4), "big") % (WORKERS - 1) + 1
+                if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", WORKER_SPACE, worker):
+                    break
+            await conn.add_listener(CHANNEL, self._heard)
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn, self.worker = conn, worker
+
+    async def close(self) -> None:
+        """Let go of the connection (and with it every lock it holds)."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                await conn.close()
+
+    async def _call(self, sql: str, *args: Any) -> Any:
+        async with self._busy:
+            asyncpg = driver()
+            if self._conn is None or self._conn.is_closed():
+                if self._conn is not None:
+                    log.warning("the worker's own connection to the database broke; opening a new one")
+                await self.open()
+            try:
+                return await self._conn.fetchval(sql, *args)
+            except (OSError, asyncpg.InterfaceError, asyncpg.PostgresConnectionError):
+                await self.close()
+                raise
+
+    async def try_take(self, code: int) -> bool:
+        """Take the session lock ``code`` if nobody holds it; whether it did."""
+        return bool(await self._call("SELECT pg_try_advisory_lock($1)", code))
+
+    async def take(self, code: int) -> None:
+        """Take the session lock ``code``, trying again shortly while another worker holds it."""
+        wait = RETRY_FIRST
+        while not await self.try_take(code):
+            await asyncio.sleep(wait)
+            wait = min(2 * wait, RETRY_MOST)
+
+    async def release(self, code: int) -> None:
+        """Let go of ``code`` (quietly when the connection broke: it let go of every lock then)."""
+        with contextlib.suppress(Exception):
+            await self._call("SELECT pg_advisory_unlock($1)", code)
+
+    async def notify(self, payload: str) -> None:
+        """Send a notice on the channel now."""
+        await self._call("SELECT pg_notify($1, $2)", CHANNEL, payload)
+
+    def _heard(self, conn: Any, pid: int, channel: str, payload: str) -> None:
+        sender, _, rest = payload.partition(" ")
+        topic, _, key = rest.partition(" ")
+        if sender == str(self.worker) or not key.lstrip("-").isdigit():
+            return
+        for listener in list(self.listeners):
+            try:
+                listener(topic, int(key))
+            except Exception:
+                log.exception("a listener failed on the notice %r", payload)
 
 
 async def inspect_postgres(url: str) -> FileReport:

@@ -441,6 +441,31 @@ MIGRATIONS: list[str | Migration] = [
         ALTER TABLE games ADD COLUMN offer_kind TEXT NOT NULL DEFAULT 'draw' CHECK (offer_kind IN ('draw', 'end'));
         """,
     ),
+    # 10: several workers on one database. The inbox holds each update from the moment a worker accepts it (and
+    # answers Telegram) until it is handled, so that the update is handled once, and still handled when its worker
+    # dies first; an owed announcement names the worker taking care of it (``Database.worker``).
+    Migration(
+        sqlite="""
+        CREATE TABLE inbox (
+            update_id       INTEGER PRIMARY KEY,
+            body            TEXT,                           -- the update's JSON; NULL once handled
+            owner           INTEGER NOT NULL,               -- the worker handling it
+            received_at     REAL    NOT NULL
+        );
+        CREATE INDEX inbox_waiting ON inbox(received_at) WHERE body IS NOT NULL;
+        ALTER TABLE outbox ADD COLUMN owner INTEGER;
+        """,
+        postgres="""
+        CREATE TABLE inbox (
+            update_id       BIGINT  PRIMARY KEY,
+            body            TEXT,
+            owner           INTEGER NOT NULL,
+            received_at     DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX inbox_waiting ON inbox(received_at) WHERE body IS NOT NULL;
+        ALTER TABLE outbox ADD COLUMN owner INTEGER;
+        """,
+    ),
 ]
 
 

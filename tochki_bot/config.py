@@ -166,14 +166,16 @@ class Config:
             config = replace(config, picture_workers=int(painters))
         if (budget := number("TOCHKI_AI_SECONDS", 0.05, 60, False, "seconds")) is not None:
             config = replace(config, ai_seconds=budget)
+        if (interval := number("TOCHKI_CLOCK_INTERVAL", 1, 3600, False, "seconds")) is not None:
+            config = replace(config, clock_interval=interval)
         return config, problems
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         """Read ``TELEGRAM_BOT_TOKEN`` (required), ``TOCHKI_DB``, ``TELEGRAM_API_BASE_URL``,
         ``TELEGRAM_FILE_BASE_URL``, ``LOG_LEVEL``, ``TOCHKI_START_RETRIES``, ``TOCHKI_START_RETRY_DELAY``,
-        ``TOCHKI_AI_WORKERS``, ``TOCHKI_AI_SECONDS``, ``TOCHKI_PICTURE_WORKERS`` and the Mini App's
-        ``TOCHKI_WEBAPP_URL`` (an ``https://`` URL), ``TOCHKI_WEBAPP_LISTEN`` (``host:port``) and
+        ``TOCHKI_AI_WORKERS``, ``TOCHKI_AI_SECONDS``, ``TOCHKI_PICTURE_WORKERS``, ``TOCHKI_CLOCK_INTERVAL`` and the
+        Mini App's ``TOCHKI_WEBAPP_URL`` (an ``https://`` URL), ``TOCHKI_WEBAPP_LISTEN`` (``host:port``) and
         ``TOCHKI_WEBAPP_NAME``. Raises ``ConfigError`` (saying what to do) without a token or with a wrong value."""
         config, problems = cls.read(env)
         if problems:

@@ -25,6 +25,7 @@ import os
 import random
 import time
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 
 from storage import (
     CannotOpen,
@@ -74,6 +75,7 @@ from .play import DrawOffer, GroundPreview, Play
 from .ratings import Rating, Ratings, leaderboard
 from .records import MAX_SGF_BYTES, Records
 from .transfer import Migrated, NotTheSame, migrate
+from .updates import Updates
 
 KEEP_UPDATES = 7 * 86400.0
 """Telegram keeps undelivered updates for a day; a week of processed update ids is plenty to spot repeats."""
@@ -117,6 +119,7 @@ class Services:
         self.messages = Messages(storage)
         self.outbox = Outbox(core)
         self.changes: Changes = core.changes
+        self.updates = Updates(storage)
         self.opponent = Opponent(core, self.play, workers=ai_workers, seconds=ai_seconds, seed=ai_seed)
 
     @classmethod
@@ -140,6 +143,22 @@ class Services:
         """Stop the bot's searches; close the database."""
         await self.opponent.close()
         await self._core.storage.close()
+
+    @property
+    def shared(self) -> bool:
+        """Whether other workers may use the database at the same time (PostgreSQL): then updates go through the
+        inbox (``updates``) and a chat's updates are handled under ``exclusive``."""
+        return self._core.storage.db.shared
+
+    def exclusive(self, name: str, key: int) -> AbstractAsyncContextManager[None]:
+        """Hold ``(name, key)`` (``"chat", chat_id``) against every worker on the database while inside: what two
+        workers do under the same name and key never interleaves."""
+        return self._core.storage.db.exclusive(name, key)
+
+    def leading(self, name: str) -> AbstractAsyncContextManager[bool]:
+        """Inside, ``True`` while this worker alone holds the role ``name`` (one housekeeping pass at a time across
+        workers); ``False`` at once when another task or worker holds it."""
+        return self._core.storage.db.leading(name)
 
     @property
     def now(self) -> float:
@@ -170,6 +189,7 @@ class Services:
             "messages": await storage.messages.prune(now - KEEP_MESSAGES),
             "imports": await storage.imports.prune(now - KEEP_IMPORTS),
             "announcements": await storage.outbox.give_up(now - GIVE_UP[0], GIVE_UP[1]),
+            "accepted updates": await storage.inbox.prune(now - KEEP_UPDATES),
         }
 
     async def migrate_chat(self, old_id: int, new_id: int) -> int:
@@ -189,8 +209,8 @@ class Services:
             await storage.chats.copy(old_id, new_id, "supergroup")
             moved = await storage.games.move_chat(old_id, new_id)
             await storage.messages.retire_chat(old_id)  # they stay in the old group, which takes no more edits
-        self.people.forget_chat(old_id)
-        self.people.forget_chat(new_id)
+        await self.people.changed_chat(old_id)
+        await self.people.changed_chat(new_id)
         return moved
 
 
@@ -247,6 +267,7 @@ __all__ = [
     "ServiceError",
     "Services",
     "TimeIsUp",
+    "Updates",
     "Want",
     "bot_level",
     "default_path",

@@ -51,8 +51,17 @@ class GameClock:
     async def tick(self, now: float | None = None) -> ClockPass:
         """Remind, decide games on time, close stale lobbies: every game due by ``now``, however many.
 
-        After a restart this also decides the games whose deadline passed while the bot was down.
+        After a restart this also decides the games whose deadline passed while the bot was down. One pass at a
+        time across every worker on the database: a pass that starts while another runs (here or in another
+        worker) finds nothing and leaves it to that one. Each game is decided under its lock, from its stored state,
+        so even passes that overlapped would decide a timeout once.
         """
+        async with self._core.storage.db.leading("clock") as leader:
+            if not leader:
+                return ClockPass()
+            return await self._pass(now)
+
+    async def _pass(self, now: float | None) -> ClockPass:
         core = self._core
         now = core.clock() if now is None else now
         found = ClockPass()

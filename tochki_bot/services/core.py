@@ -3,18 +3,23 @@ game into the view front ends get."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from storage import Conflict, Duplicate, GameRecord, Storage, Unconfirmed
+from storage import Conflict, Duplicate, GameRecord, Storage, StorageError, Unconfirmed
 
 from ..engine import Area, Game
 from .changes import Changes
 from .errors import Problem, ServiceError
 from .model import GameView, Player
 from .people import People
-from .support import KeyedLocks, Positions
+from .support import GameLocks, Positions
+
+log = logging.getLogger(__name__)
+READS = 3
+"""Reads of a game outside its lock before a row and moves that disagree are taken for a broken game."""
 
 
 def clock_after_move(move_seconds: int | None, now: float) -> tuple[float | None, float | None]:
@@ -34,8 +39,26 @@ class Core:
         self.rng = rng
         self.people = People(storage)
         self.positions = Positions(storage)
-        self.locks = KeyedLocks()
+        self.locks = GameLocks(storage.db)
         self.changes = Changes()
+        if storage.db.shared:  # several workers: tell the others of changes here, hear theirs
+            self.changes.relay(self._relay)
+            storage.db.on_notice(self._heard)
+
+    async def _relay(self, game_id: int) -> None:
+        try:
+            await self.storage.db.notify("game", game_id)
+        except Exception:  # the other workers' pages then see the change at their next poll
+            log.warning("could not tell the other workers of a change of game %s", game_id, exc_info=True)
+
+    def _heard(self, topic: str, key: int) -> None:
+        """Another worker changed something this one may have cached, or a game."""
+        if topic == "user":
+            self.people.forget_user(key)
+        elif topic == "chat":
+            self.people.forget_chat(key)
+        elif topic == "game":
+            self.changes.arrived(key)
 
     async def record(self, game_id: int) -> GameRecord:
         """A game's row; ``NO_SUCH_GAME`` if there is none."""
@@ -46,6 +69,8 @@ class Core:
 
     async def view(self, record: GameRecord, captured: tuple[Area, ...] = (), position: Game | None = None) -> GameView:
         """What a front end shows of a stored game."""
+        if position is None:
+            record, position = await self._position(record)
         people = self.people
         creator = await people.player(record.creator_id) or Player(record.creator_id, str(record.creator_id))
         return GameView(
@@ -67,7 +92,7 @@ class Core:
             invite=record.invite,
             watch=record.watch,
             created_at=record.created_at,
-            position=position if position is not None else await self.positions.of(record),
+            position=position,
             captured=captured,
             stored_ply=record.ply,
             closing=record.closing,
@@ -77,6 +102,19 @@ class Core:
     async def game(self, game_id: int) -> GameView:
         """A game's view by its number."""
         return await self.view(await self.record(game_id))
+
+    async def _position(self, record: GameRecord) -> tuple[GameRecord, Game]:
+        """The record's position. A record read without the game's lock may be behind its moves (a move committed, here
+        or by another worker, between the two reads): the row is then read again, and is what the view shows."""
+        for attempt in range(READS):
+            try:
+                return record, await self.positions.of(record)
+            except StorageError:
+                fresh = await self.storage.games.get(record.id)
+                if attempt == READS - 1 or fresh is None or fresh.ply == record.ply:
+                    raise
+                record = fresh
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @asynccontextmanager
     async def locked(self, game_id: int, update_id: int | None = None) -> AsyncIterator[GameRecord]:

@@ -358,7 +358,7 @@ class Lobby:
                     )
         except Conflict:
             raise ServiceError(Problem.STARTED_ALREADY) from None
-        core.people.forget_chat(record.chat_id)
+        await core.people.changed_chat(record.chat_id)
         view = await core.view(record)
         core.changes.publish(view, "chat")
         return view

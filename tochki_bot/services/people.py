@@ -36,7 +36,10 @@ def chat_of(chat: ChatRecord) -> Chat:
 
 
 class People:
-    """Users and chats, with bounded caches in front of storage (names and titles are refreshed as they change)."""
+    """Users and chats, with bounded caches in front of storage (names and titles are refreshed as they change).
+
+    Several workers on one database: every change of a user or a chat is told to the other workers
+    (``Database.notify``), which drop their cached copy (``forget_user``, ``forget_chat``)."""
 
     def __init__(self, storage: Storage, cache_size: int = CACHE_SIZE) -> None:
         self._storage = storage
@@ -58,6 +61,7 @@ class People:
         ):
             known = await self._storage.users.upsert(who.id, first_name, who.last_name, who.username, who.language_code)
             self._users.put(who.id, known)
+            await self._storage.db.notify("user", who.id)
         return player_of(known)
 
     async def _user(self, user_id: int) -> UserRecord | None:
@@ -78,17 +82,17 @@ class People:
     async def set_language(self, user_id: int, language: str | None) -> None:
         """The language a user chose for their private chat (``None``: follow their messenger's)."""
         await self._storage.users.set_language(user_id, language)
-        self._users.pop(user_id)
+        await self.changed_user(user_id)
 
     async def set_public(self, user_id: int, public: bool) -> None:
         """Whether the person appears in the ratings of all players (they choose it)."""
         await self._storage.users.set_public(user_id, public)
-        self._users.pop(user_id)
+        await self.changed_user(user_id)
 
     async def set_autoclose(self, user_id: int, on: bool) -> None:
         """Whether the person's pools holding an opponent dot are closed right after each of their dots."""
         await self._storage.users.set_autoclose(user_id, on)
-        self._users.pop(user_id)
+        await self.changed_user(user_id)
 
     async def autoclose(self, user_id: int) -> bool:
         """The person's "close automatically" (manual rules)."""
@@ -100,7 +104,7 @@ class People:
         user = await self._user(user_id)
         if user is not None and user.reachable != reachable:
             await self._storage.users.set_reachable(user_id, reachable)
-            self._users.pop(user_id)
+            await self.changed_user(user_id)
 
     # --------------------------------------------------------------------------------------------------------------
     # Chats
@@ -115,6 +119,7 @@ class People:
             await self._storage.chats.set_language(place.chat_id, first_language)
             chat = await self._storage.chats.get(place.chat_id) or chat
         self._chats.put(place.chat_id, chat)
+        await self._storage.db.notify("chat", place.chat_id)
         return chat_of(chat)
 
     async def chat(self, chat_id: int) -> Chat | None:
@@ -129,12 +134,26 @@ class People:
     async def set_chat_language(self, chat_id: int, language: str | None) -> None:
         """A group's own language (``None``: follow each person's)."""
         await self._storage.chats.set_language(chat_id, language)
-        self._chats.pop(chat_id)
+        await self.changed_chat(chat_id)
 
     async def chat_defaults(self, chat_id: int) -> ChatRecord | None:
         """The chat's row with the settings of its last game (for the next ``/new``)."""
         await self.chat(chat_id)
         return self._chats.get(chat_id)
+
+    async def changed_user(self, user_id: int) -> None:
+        """A user's row changed: drop it from the cache here and in the other workers."""
+        self._users.pop(user_id)
+        await self._storage.db.notify("user", user_id)
+
+    async def changed_chat(self, chat_id: int) -> None:
+        """A chat's row changed: drop it from the cache here and in the other workers."""
+        self._chats.pop(chat_id)
+        await self._storage.db.notify("chat", chat_id)
+
+    def forget_user(self, user_id: int) -> None:
+        """Drop what is cached about a user (another worker changed their row)."""
+        self._users.pop(user_id)
 
     def forget_chat(self, chat_id: int) -> None:
         """Drop what is cached about a chat (its row changed elsewhere)."""

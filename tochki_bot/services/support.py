@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Hashable
 from contextlib import asynccontextmanager
 from typing import Generic, TypeVar
 
-from storage import GameRecord, Storage, StorageError
+from storage import Database, GameRecord, Storage, StorageError
 
 from ..engine import Game
 
@@ -56,6 +56,21 @@ class KeyedLocks:
             lock = asyncio.Lock()
             self._locks[key] = lock
         async with lock:
+            yield
+
+
+class GameLocks:
+    """One lock per game, held against every process using the database (``Database.exclusive``: a PostgreSQL
+    advisory lock when several workers share it; this process's own lock on SQLite). Operations on one game queue:
+    two workers handling presses on the same game never interleave."""
+
+    def __init__(self, db: Database, name: str = "game") -> None:
+        self._db = db
+        self._name = name
+
+    @asynccontextmanager
+    async def hold(self, game_id: int) -> AsyncIterator[None]:
+        async with self._db.exclusive(self._name, game_id):
             yield
 
 

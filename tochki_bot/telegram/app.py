@@ -4,6 +4,7 @@ command menu, start and stop."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    ExtBot,
     InlineQueryHandler,
     MessageHandler,
     filters,
@@ -214,14 +216,22 @@ async def startup(application: Application) -> None:
 
     services.changes.subscribe(on_change)
     services.opponent.on_thinking(front.presenter.thinking)
+    if services.shared:  # several workers may share the database: see share()
+        share(application, services)
     # Before any update: games whose time ran out while the bot was down are decided, and whatever was stored but
     # not announced (the bot stopped between the two) is announced now. Nothing here may keep the bot from starting.
     try:
         found = await services.clock.tick()
         await front.presenter.clock(found)
         announced = await front.presenter.owed(grace=0.0)
-        if len(found) or announced:
-            log.info("on start: %d clock events, %d announcements made again", len(found), announced)
+        taken = await take_orphans(application)
+        if len(found) or announced or taken:
+            log.info(
+                "on start: %d clock events, %d announcements made again, %d updates of stopped workers taken over",
+                len(found),
+                announced,
+                taken,
+            )
     except Exception:
         log.exception("the clock's first pass failed; the bot starts anyway")
     try:  # the bot's moves that were due when it stopped are made now
@@ -253,6 +263,39 @@ async def startup(application: Application) -> None:
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
 
+def share(application: Application, services: Services) -> None:
+    """Several workers on one database: a chat's updates are handled under a lock held across every worker; in
+    webhook mode each update is kept in the inbox before Telegram is answered, and noted there once handled."""
+    processor = application.update_processor
+    if isinstance(processor, ChatOrderedProcessor):
+        processor.exclusive = services.exclusive
+        if application.bot_data.get("webhook"):
+            processor.finished = services.updates.done
+            application.bot_data["accept"] = services.updates.accept
+
+
+async def take_orphans(application: Application) -> int:
+    """Take over the updates that workers now gone accepted and did not handle, and handle them here (several workers
+    in webhook mode). Returns how many."""
+    front: Front = application.bot_data["front"]
+    if application.bot_data.get("accept") is None:
+        return 0
+    taken = await front.services.updates.orphans()
+    for update_id, body in taken:
+        try:
+            update = Update.de_json(json.loads(body), application.bot)
+        except Exception:
+            log.exception("update %s of a stopped worker cannot be read; it is dropped", update_id)
+            await front.services.updates.done(update_id)
+            continue
+        log.info("taking over update %s of a stopped worker", update_id)
+        bot = application.bot
+        if isinstance(bot, ExtBot):
+            bot.insert_callback_data(update)
+        await application.update_queue.put(update)
+    return len(taken)
+
+
 async def shutdown(application: Application) -> None:
     """Let the announcements under way finish; close the database."""
     for extra in application.bot_data.get("extras", []):
@@ -276,19 +319,23 @@ async def clock_job(context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def run_clock(application: Application, now: float | None = None) -> ClockPass:
-    """One pass of the clock: tell the players about everything it found. Returns what it found."""
+    """One pass of the clock: tell the players about everything it found, make the announcements still owed, take
+    over the updates of workers that are gone. Returns what it found."""
     front: Front = application.bot_data["front"]
     services = front.services
     now = services.now if now is None else now
-    if now - application.bot_data.get("pruned_at", 0.0) >= PRUNE_EVERY:
-        pruned = await services.prune(now)
-        application.bot_data["pruned_at"] = now
-        if any(pruned.values()):
-            log.info("forgot %s", ", ".join(f"{n} {what}" for what, n in pruned.items() if n))
-    found = await services.clock.tick(now)
-    await front.presenter.clock(found)
-    await front.presenter.owed()
-    await front.presenter.tidy()
+    async with services.leading("housekeeping") as leader:  # one worker at a time forgets and tidies
+        if leader and now - application.bot_data.get("pruned_at", 0.0) >= PRUNE_EVERY:
+            pruned = await services.prune(now)
+            application.bot_data["pruned_at"] = now
+            if any(pruned.values()):
+                log.info("forgot %s", ", ".join(f"{n} {what}" for what, n in pruned.items() if n))
+        found = await services.clock.tick(now)  # one pass at a time across workers
+        await front.presenter.clock(found)
+        await front.presenter.owed()  # each worker its own announcements, and those of workers that are gone
+        if leader:
+            await front.presenter.tidy()
+    await take_orphans(application)
     return found
 
 
@@ -309,6 +356,7 @@ def run(
     A Telegram error that stops the start is raised as the ``reach.StartupProblem`` it stands for (``Unreachable``,
     ``TokenRejected``, ``Refused``); a port the webhook cannot listen on as ``webhook.CannotListen``."""
     application = build_application(config, extras=extras)
+    application.bot_data["webhook"] = bool(webhook)
     quiet = QuietStart(application)
     logging.getLogger("telegram.ext").addFilter(quiet)
     try:

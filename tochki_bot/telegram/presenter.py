@@ -23,7 +23,6 @@ from ..i18n import LANGUAGES, Language, duration, language_for, t
 from ..painter import Painter
 from ..pictures import board_view
 from ..services import ClockPass, GameView, MessageRecord, Notice, Player, Reminder, Services
-from ..services.support import KeyedLocks
 from .budget import Priority
 from .captions import (
     Role,
@@ -102,8 +101,6 @@ class Presenter:
         """Where the Mini App is, when it is configured: every board then has a button that opens it."""
         self._in_flight: set[tuple[int, int, str]] = set()
         """Announcements being made right now (the outbox's drain leaves them alone)."""
-        self._games = KeyedLocks()
-        """One announcement of a game at a time, so that a chat's newest board is the game's newest position."""
 
     # --------------------------------------------------------------------------------------------------------------
     # Languages and audiences
@@ -337,7 +334,9 @@ class Presenter:
         key = (notice.game_id, notice.ply, notice.kind)
         self._in_flight.add(key)
         try:
-            async with self._games.hold(view.id):
+            # One announcement of a game at a time (in every worker), so that a chat's newest board is the game's
+            # newest position.
+            async with self.services.exclusive("board", view.id):
                 latest = await self.services.game(view.id)
                 if latest.ply > view.ply:  # a later move's announcement shows more: this one is moot
                     await self.services.outbox.done(notice.game_id, notice.ply, notice.kind)

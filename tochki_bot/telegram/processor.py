@@ -13,15 +13,21 @@ past it takes the place of the newest one waiting from whoever has the most wait
 waiting (the player to move) is heard even then. Button presses have a lane of their own per chat, so they are
 answered at once even behind a flood of messages (a move by button and a move by text still meet at the game's
 lock, and the stored ply keeps them apart).
+
+Several workers behind one webhook (``exclusive``): each update is handled under its line's lock held across every
+worker (``"chat"``, ``"press"`` or ``"user"`` and the id), so two workers never handle updates of one chat at once;
+and each update taken is reported ``finished`` once handled or dropped (the inbox's bookkeeping).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Hashable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +69,15 @@ def order_key(update: object) -> Hashable | None:
         return update.effective_chat.id
     if update.effective_user is not None:
         return ("user", update.effective_user.id)
+    return None
+
+
+def lock_of(key: Hashable) -> tuple[str, int] | None:
+    """The lock across workers of a line (``order_key``): ``("chat", id)``, ``("press", id)``, ``("user", id)``."""
+    if isinstance(key, int):
+        return ("chat", key)
+    if isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], str) and isinstance(key[1], int):
+        return (key[0], key[1])
     return None
 
 
@@ -146,6 +161,10 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         self._speakers: LRU[int, tuple[float, float]] = LRU(1024)  # an untouched bucket is full within a minute
         self.dropped = 0
         """Updates dropped as repeats, floods or over a person's rate (for logs and tests)."""
+        self.exclusive: Callable[[str, int], AbstractAsyncContextManager[None]] | None = None
+        """Several workers: the lock across workers an update's line is handled under."""
+        self.finished: Callable[[int], Awaitable[None]] | None = None
+        """Several workers: told of each update handled or dropped (not of one cut short by a stop)."""
 
     def _repeat(self, update: Update) -> bool:
         if update.update_id in self._seen:
@@ -176,6 +195,17 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         log.info("update %s dropped: %s", update_id, reason)
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        await self._process(update, coroutine)
+        if self.finished is not None and isinstance(update, Update):
+            await self.finished(update.update_id)
+
+    def _guard(self, key: Hashable) -> AbstractAsyncContextManager[None]:
+        lock = lock_of(key) if self.exclusive is not None else None
+        if lock is None or self.exclusive is None:
+            return contextlib.nullcontext()
+        return self.exclusive(*lock)
+
+    async def _process(self, update: object, coroutine: Awaitable[Any]) -> None:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.workers)
         key = order_key(update)
@@ -197,7 +227,7 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
                 return  # crowded out while waiting (and already out of the lane)
             if turn.sig is not None and lane.pending.get(turn.sig) is turn:
                 del lane.pending[turn.sig]  # from now on an identical command is a new request
-            async with self._slots:
+            async with self._guard(key), self._slots:
                 started = True
                 await coroutine
         finally:

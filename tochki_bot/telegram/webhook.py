@@ -11,6 +11,11 @@ byte of the body:
 and each of these answers closes the connection without reading the body. A body that arrives without a
 ``Content-Length`` (chunked) is counted as it comes and answered with 413 as soon as it passes ``max_body``. A body
 that is not a JSON update gets 400; an update is put on the application's update queue and answered with 200.
+
+Several workers behind one URL (``Intake.accept``): an update is kept in the database's inbox before it is answered
+with 200, so that an update Telegram was told arrived is handled even if this worker dies first (another takes it
+over), and an update some worker accepted before is answered with 200 and left alone. When the database cannot keep
+it, the answer is 503 and Telegram sends it again later.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import hmac
 import json
 import logging
 import signal
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
@@ -45,15 +51,17 @@ BODY_TIMEOUT = 30.0
 """Seconds a request may take to send its body."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Intake:
-    """What a request must show and where its update goes."""
+    """What a request must show and where its update goes. ``accept`` (several workers) keeps an update before it is
+    answered: ``False`` for one accepted before."""
 
     path: str
     secret: bytes
     bot: Bot
     queue: asyncio.Queue[object]
     max_body: int = MAX_BODY
+    accept: Callable[[int, str], Awaitable[bool]] | None = None
 
     def path_matches(self, path: str) -> bool:
         """The webhook's path, with or without a trailing slash (as PTB's server took it)."""
@@ -145,6 +153,17 @@ class UpdateHandler(tornado.web.RequestHandler):
         if update is None:
             self.set_status(HTTPStatus.BAD_REQUEST.value)
             return
+        if self.intake.accept is not None:
+            try:
+                fresh = await self.intake.accept(update.update_id, json.dumps(data))
+            except Exception:
+                log.warning("webhook: update %s could not be kept; Telegram will send it again", update.update_id)
+                self.set_status(HTTPStatus.SERVICE_UNAVAILABLE.value)
+                return
+            if not fresh:  # a repeat: handled (or being handled) already, here or by another worker
+                log.info("webhook: update %s was accepted before", update.update_id)
+                self.set_status(HTTPStatus.OK.value)
+                return
         bot = self.intake.bot
         if isinstance(bot, ExtBot):
             bot.insert_callback_data(update)
@@ -263,6 +282,7 @@ async def run_webhook(
     try:
         if application.post_init is not None:
             await application.post_init(application)
+        server.intake.accept = application.bot_data.get("accept")
         server.start()  # updates that come before the application starts wait in its queue
         await application.bot.set_webhook(
             url=url, allowed_updates=Update.ALL_TYPES, max_connections=40, secret_token=secret_token

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..engine import Point
 from ..i18n import Language
-from ..services import GameView, Origin, Person, Problem, ServiceError, Services, TimeIsUp
+from ..services import GameView, Person, Problem, ServiceError, Services, TimeIsUp
 from .auth import Viewer
 from .state import game_line, game_state, page_texts, player_language, refusal_text, version_of
 
@@ -175,10 +175,8 @@ class Api:
         self.waiters = Waiters()
         self.waits_per_user = WAITS_PER_USER
         self.closed = False
-        self._unsubscribe = services.changes.subscribe(self._on_change)
-
-    async def _on_change(self, view: GameView, origin: Origin) -> None:
-        self.waiters.changed(view.id)
+        # Every change of a game, made through this worker or another, wakes the long polls waiting on it here.
+        self._unsubscribe = services.changes.watch(self.waiters.changed)
 
     def close(self) -> None:
         """Stop listening and let every long poll answer now."""

@@ -1,0 +1,264 @@
+"""Several real bot processes (``python -m tochki_bot --webhook ...``) on one PostgreSQL database, talking to one fake
+Bot API over HTTP: what ``tests/test_workers.py`` and ``benchmarks/workers.py`` run.
+
+``HttpTelegram`` is the in-memory fake of ``fakebot.py`` served over HTTP (``TELEGRAM_API_BASE_URL`` points the
+workers at it), in a thread of its own. ``Cluster`` starts N workers on free ports with the same webhook secret and
+posts updates to them as Telegram (or a reverse proxy in front of them) would: with the secret header, to the worker
+the caller chooses, trying the next one when a worker does not answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import tornado.httpserver
+import tornado.httputil
+import tornado.web
+from fakebot import ApiError, Call, FakeTelegram
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "workers-secret"
+HOOK = "/tochki/hook"
+TOKEN = "123:TEST"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _value(raw: bytes) -> Any:
+    """A form value as PTB sends it: objects and lists as JSON, everything else as its text."""
+    text = raw.decode("utf-8")
+    if text[:1] in ("{", "["):
+        return json.loads(text)
+    return text
+
+
+class HttpTelegram(FakeTelegram):
+    """The fake Bot API over HTTP (``/bot<token>/<method>``), for bots in other processes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lock = threading.Lock()
+        self.on_call: Callable[[Call], None] | None = None
+        """Told of each call done (in the server's thread)."""
+        self.port = free_port()
+        self._loop = asyncio.new_event_loop()
+        self._server: tornado.httpserver.HTTPServer | None = None
+        started = threading.Event()
+        threading.Thread(target=self._serve, args=(started,), daemon=True).start()
+        started.wait(10)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    def _serve(self, started: threading.Event) -> None:
+        asyncio.set_event_loop(self._loop)
+        fake = self
+
+        class Handler(tornado.web.RequestHandler):
+            def post(self, method: str) -> None:
+                args: dict[str, list[bytes]] = {}
+                files: dict[str, list[tornado.httputil.HTTPFile]] = {}
+                tornado.httputil.parse_body_arguments(
+                    self.request.headers.get("Content-Type", ""), self.request.body, args, files, self.request.headers
+                )
+                params = {k: _value(v[0]) for k, v in args.items()}
+                uploads = {k: v[0].body for k, v in files.items()}
+                status, body = fake.answer(method, params, uploads)
+                self.set_status(status)
+                self.set_header("Content-Type", "application/json")
+                self.finish(body)
+
+        app = tornado.web.Application([(r"/bot[^/]+/(\w+)", Handler)])
+
+        async def listen() -> None:
+            self._server = tornado.httpserver.HTTPServer(app)
+            self._server.listen(self.port, address="127.0.0.1")
+            started.set()
+
+        self._loop.run_until_complete(listen())
+        self._loop.run_forever()
+
+    def answer(self, method: str, params: dict[str, Any], files: dict[str, bytes]) -> tuple[int, bytes]:
+        """One Bot API call: the fake's answer, recorded in ``calls``."""
+        with self.lock:
+            handler = getattr(self, "api_" + method, None)
+            if handler is None:
+                return 404, json.dumps({"ok": False, "error_code": 404, "description": "Not Found"}).encode()
+            try:
+                result = handler(params, files)
+            except ApiError as exc:
+                self.calls.append(Call(method, params, files, "failed"))
+                return exc.status, json.dumps(
+                    {"ok": False, "error_code": exc.status, "description": exc.description}
+                ).encode()
+            call = Call(method, params, files, result)
+            self.calls.append(call)
+        if self.on_call is not None:
+            self.on_call(call)
+        return 200, json.dumps({"ok": True, "result": result}).encode()
+
+    def api_setWebhook(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        return True
+
+    def photos(self, chat_id: int) -> list[Call]:
+        """The boards sent to a chat (a copy: the server's thread keeps adding)."""
+        with self.lock:
+            return [
+                c
+                for c in self.calls
+                if c.method == "sendPhoto" and c.result != "failed" and int(c.params["chat_id"]) == chat_id
+            ]
+
+    def count(self, method: str, chat_id: int | None = None) -> int:
+        with self.lock:
+            return len(self.sent(method, chat_id))
+
+    def close(self) -> None:
+        async def stop() -> None:
+            if self._server is not None:
+                self._server.stop()
+
+        asyncio.run_coroutine_threadsafe(stop(), self._loop).result(10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+
+
+class Worker:
+    """One ``tochki-bot --webhook`` process; its log in ``log``."""
+
+    def __init__(self, index: int, db_url: str, api: HttpTelegram, folder: Path, extra_env: dict[str, str]) -> None:
+        self.index = index
+        self.port = free_port()
+        self.log = folder / f"worker{index}.log"
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TOCHKI_"))}
+        env.update(
+            {
+                "TELEGRAM_BOT_TOKEN": TOKEN,
+                "TELEGRAM_API_BASE_URL": api.url,
+                "TOCHKI_DB": db_url,
+                "TOCHKI_START_RETRIES": "0",
+                "TOCHKI_CLOCK_INTERVAL": "1",
+                "TOCHKI_WEBHOOK_SECRET": SECRET,
+                "PYTHONPATH": str(ROOT),
+                **extra_env,
+            }
+        )
+        with self.log.open("w") as out:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "tochki_bot",
+                    "--webhook",
+                    f"https://example.org{HOOK}",
+                    "--port",
+                    str(self.port),
+                ],
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                cwd=folder,
+            )
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}{HOOK}"
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def wait_listening(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while True:
+            if not self.alive():
+                raise AssertionError(f"worker {self.index} ended: {self.log.read_text()[-3000:]}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise AssertionError(
+                        f"worker {self.index} does not listen: {self.log.read_text()[-3000:]}"
+                    ) from None
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        """``kill -9``."""
+        self.proc.kill()
+        self.proc.wait(30)
+
+    def stop(self) -> int:
+        if self.alive():
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(30)
+        return self.proc.returncode
+
+    def problems(self) -> list[str]:
+        """Lines of its log at ERROR or above, and tracebacks."""
+        text = self.log.read_text()
+        return [line for line in text.splitlines() if " ERROR " in line or " CRITICAL " in line or "Traceback" in line]
+
+
+class Cluster:
+    """``n`` workers on the database at ``db_url`` behind one fake Bot API."""
+
+    def __init__(self, n: int, db_url: str, folder: Path, extra_env: dict[str, str] | None = None) -> None:
+        self.api = HttpTelegram()
+        self.db_url = db_url
+        self.workers = [Worker(i, db_url, self.api, folder, extra_env or {}) for i in range(n)]
+        self._next = 0
+        try:
+            for worker in self.workers:
+                worker.wait_listening()
+        except BaseException:
+            self.close()
+            raise
+
+    async def post(self, update: dict[str, Any], worker: int | None = None) -> tuple[int, int]:
+        """Post an update as Telegram does, to ``worker`` (by default the next one, round robin); a worker that does
+        not answer is skipped, as a reverse proxy would, and Telegram tries again. Returns ``(status, worker)``."""
+        if worker is None:
+            worker = self._next % len(self.workers)
+            self._next += 1
+        for attempt in range(3 * len(self.workers)):
+            chosen = self.workers[(worker + attempt) % len(self.workers)]
+            if not chosen.alive() and attempt < 3 * len(self.workers) - 1:
+                continue
+            try:
+                async with httpx.AsyncClient(timeout=30) as client:
+                    response = await client.post(
+                        chosen.url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}
+                    )
+            except httpx.TransportError:
+                await asyncio.sleep(0.05)
+                continue
+            if response.status_code == 200:
+                return 200, chosen.index
+            await asyncio.sleep(0.05)  # Telegram sends it again later
+        raise AssertionError(f"no worker took update {update['update_id']}")
+
+    def close(self) -> dict[int, int]:
+        """Stop every worker (SIGTERM); their exit statuses."""
+        codes = {w.index: w.stop() for w in self.workers}
+        self.api.close()
+        return codes
