@@ -85,7 +85,8 @@ def _parser() -> argparse.ArgumentParser:
         description="A Telegram bot for playing Точки (Points) by the sports rules. "
         "Configuration comes from the environment: TELEGRAM_BOT_TOKEN (required, except by local), TOCHKI_DB, "
         "TELEGRAM_API_BASE_URL, TELEGRAM_FILE_BASE_URL, LOG_LEVEL, TOCHKI_START_RETRIES, TOCHKI_START_RETRY_DELAY, "
-        "TOCHKI_AI_WORKERS, TOCHKI_AI_SECONDS, TOCHKI_PICTURE_WORKERS, TOCHKI_CLOCK_INTERVAL, TOCHKI_WEBHOOK_SECRET; "
+        "TOCHKI_AI_WORKERS, TOCHKI_AI_SECONDS, TOCHKI_PICTURE_WORKERS, TOCHKI_CLOCK_INTERVAL, TOCHKI_WEBHOOK_SECRET, "
+        "TOCHKI_GROUP_RATE, TOCHKI_SEND_RATE; "
         "the Mini App: TOCHKI_WEBAPP_URL, TOCHKI_WEBAPP_LISTEN, TOCHKI_WEBAPP_NAME; local mode: TOCHKI_LOCAL_DB.",
     )
     parser.add_argument("--version", action="version", version=f"tochki-bot {version()}")

@@ -162,6 +162,10 @@ class Config:
             config = replace(config, start_retry_delay=delay)
         if (workers := number("TOCHKI_AI_WORKERS", 1, 64, True, "a whole number")) is not None:
             config = replace(config, ai_workers=int(workers))
+        if (group := number("TOCHKI_GROUP_RATE", 1, 10**6, True, "a whole number of messages a minute")) is not None:
+            config = replace(config, group_rate=int(group))
+        if (overall := number("TOCHKI_SEND_RATE", 1, 10**6, True, "a whole number of messages a second")) is not None:
+            config = replace(config, overall_rate=int(overall))
         if (painters := number("TOCHKI_PICTURE_WORKERS", 0, 64, True, "a whole number")) is not None:
             config = replace(config, picture_workers=int(painters))
         if (budget := number("TOCHKI_AI_SECONDS", 0.05, 60, False, "seconds")) is not None:
@@ -174,9 +178,10 @@ class Config:
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         """Read ``TELEGRAM_BOT_TOKEN`` (required), ``TOCHKI_DB``, ``TELEGRAM_API_BASE_URL``,
         ``TELEGRAM_FILE_BASE_URL``, ``LOG_LEVEL``, ``TOCHKI_START_RETRIES``, ``TOCHKI_START_RETRY_DELAY``,
-        ``TOCHKI_AI_WORKERS``, ``TOCHKI_AI_SECONDS``, ``TOCHKI_PICTURE_WORKERS``, ``TOCHKI_CLOCK_INTERVAL`` and the
-        Mini App's ``TOCHKI_WEBAPP_URL`` (an ``https://`` URL), ``TOCHKI_WEBAPP_LISTEN`` (``host:port``) and
-        ``TOCHKI_WEBAPP_NAME``. Raises ``ConfigError`` (saying what to do) without a token or with a wrong value."""
+        ``TOCHKI_AI_WORKERS``, ``TOCHKI_AI_SECONDS``, ``TOCHKI_PICTURE_WORKERS``, ``TOCHKI_CLOCK_INTERVAL``,
+        ``TOCHKI_GROUP_RATE``, ``TOCHKI_SEND_RATE`` and the Mini App's ``TOCHKI_WEBAPP_URL`` (an ``https://``
+        URL), ``TOCHKI_WEBAPP_LISTEN`` (``host:port``) and ``TOCHKI_WEBAPP_NAME``. Raises ``ConfigError`` (saying
+        what to do) without a token or with a wrong value."""
         config, problems = cls.read(env)
         if problems:
             raise ConfigError(problems[0])
