@@ -410,6 +410,28 @@ async def test_the_page_updates_itself_when_the_other_player_moves(site: Site) -
     assert answer.status_code == 200 and answer.json()["ply"] == 1 and answer.json()["can_move"]
 
 
+async def test_the_page_hears_a_draw_offered_and_declined_at_once(site: Site) -> None:
+    bot = site.bot
+    anna, boris, _ = users(bot.fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    for who, command, offer in ((anna, "/draw", "blue"), (boris, "decline", None)):
+        version = (await site.get("/api/games/1", BORIS)).json()["version"]
+        waiting = asyncio.create_task(site.get(f"/api/games/1/updates?version={version}", BORIS))
+        await asyncio.sleep(0.2)
+        assert not waiting.done()
+        started = time.monotonic()
+        if command == "/draw":
+            await bot.say(GROUP, who, command)
+        else:
+            question = bot.fake.last("sendMessage", GROUP).result["message_id"]  # the offer, with its buttons
+            await bot.press(GROUP, question, who, bot.button(GROUP, question, "Отказаться"))
+        answer = await asyncio.wait_for(waiting, 5)
+        assert time.monotonic() - started < 1.0  # not the poll's timeout
+        assert answer.json()["draw_offer"] == offer
+        assert ("offers a draw: answer in the chat" in answer.json()["status"]) == (offer is not None)
+
+
 async def test_a_long_poll_ends_by_its_timeout_and_when_the_server_stops(where: Where) -> None:
     site = await open_site(where, poll_timeout=0.3)
     try:

@@ -58,9 +58,14 @@ class Changes:
         every watcher here and in the other workers that the game changed."""
         for listener in list(self._listeners):
             self._start(self._tell(listener, view, origin))
-        self.arrived(view.id)
+        self.touched(view.id)
+
+    def touched(self, game_id: int) -> None:
+        """Tell every watcher here and in the other workers that the game changed in a way only what shows it needs
+        to hear (a draw offered or declined: the chats are told through the outbox, the listeners not at all)."""
+        self.arrived(game_id)
         if self._relay is not None:
-            self._start(self._relay(view.id))
+            self._start(self._relay(game_id))
 
     def arrived(self, game_id: int) -> None:
         """A game changed (in another worker, or here): tell the watchers."""

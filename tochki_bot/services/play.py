@@ -401,6 +401,7 @@ class Play:
                 record = await core.storage.games.update(
                     game_id, expect_state="active", expect_ply=record.ply, draw_offer=colour, offer_kind=kind
                 )
+            core.changes.touched(game_id)  # an open Mini App page shows the offer
             return DrawOffer(await core.view(record, position=game), False)
 
     async def answer_draw(
@@ -427,6 +428,7 @@ class Play:
                 record = await core.storage.games.update(
                     game_id, expect_state="active", expect_ply=record.ply, draw_offer=None
                 )
+            core.changes.touched(game_id)
             return await core.view(record, position=game)
 
     async def time_out(self, game_id: int, now: float) -> GameView | None:

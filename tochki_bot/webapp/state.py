@@ -84,7 +84,16 @@ def version_of(view: GameView) -> str:
 
 
 def status_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
-    """The line under the board: whose move (yours, or the other player's), the result, or a lobby's wait."""
+    """The line under the board: whose move (yours, or the other player's) and a draw offer waiting for its answer,
+    the result, or a lobby's wait."""
+    turn = _turn_text(lang, view, viewer_id)
+    if view.state == "active" and view.draw_offer is not None:
+        key = "webapp_end_offer" if view.offer_kind == "end" else "webapp_draw_offer"
+        return f"{turn} · {t(lang, key, name=_name(view, view.draw_offer, lang))}"
+    return turn
+
+
+def _turn_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
     if view.state == "lobby":
         return t(lang, "webapp_lobby")
     if view.state in ("finished", "cancelled"):
@@ -168,6 +177,7 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
         "can_close": can_close,
         "pools": pools,
         "stopped_by": stopper,
+        "draw_offer": view.draw_offer if view.state == "active" else None,
         "can_finish": you is not None and stopper is not None and stopper != you and to_move == you,
         "labels": labels,
         "players": {
