@@ -38,6 +38,7 @@ TABLES = (
     "messages",
     "outbox",
     "processed_updates",
+    "ai_jobs",
 )
 """Every table, each after the tables it refers to (the order a copy fills them in)."""
 

@@ -61,6 +61,13 @@ class Outbox:
                 "DELETE FROM outbox WHERE created_at < ? AND attempts >= ?", (created_before, attempts)
             )
 
+    async def owes(self, game_id: int, ply: int, kind: NoticeKind) -> bool:
+        """Whether this announcement is still owed."""
+        row = await self._db.row(
+            "SELECT 1 FROM outbox WHERE game_id = ? AND ply = ? AND kind = ?", (game_id, ply, kind)
+        )
+        return row is not None
+
     async def owed(self, created_before: float, limit: int = 100) -> list[Notice]:
         """Announcements owed since ``created_before`` or earlier, oldest first."""
         rows = await self._db.rows(
