@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from storage import Storage  # noqa: E402
+from storage import Storage
 
 
 async def main(target: str, name: str, start_at: float) -> None:
