@@ -269,13 +269,15 @@ class Opponent:
                 (job.game_id, job.ply) for job in await jobs.moves_of(list(self._watching)) if job.state != "done"
             }
             now = time.monotonic()
+            still: list[GameView] = []
             for game_id, watched in list(self._watching.items()):
                 if (game_id, watched.view.ply) not in open_jobs:
                     if self._watching.get(game_id) is watched:
                         await self._unwatch(game_id)
                 elif now - watched.told >= self.typing_every:
                     watched.told = now
-                    await self._tell(watched.view, True)
+                    still.append(watched.view)
+            await asyncio.gather(*(self._tell(view, True) for view in still))
         if self._front:
             for job in await jobs.applied():
                 if await jobs.delete(job.id):  # this process tells of it (another front end may have been first)
@@ -308,6 +310,7 @@ class Opponent:
         if job.kind == "move" and (view.state != "active" or view.ply != job.ply or level is None):
             await jobs.drop(job.id, runner.name)  # the position has moved on: nothing to search
             await self._over(job)
+            await self._want(view)  # the bot may be to move at the new one (its job is there, unless it was lost)
             return
         if job.attempts > MAX_ATTEMPTS:
             log.warning(
@@ -327,13 +330,20 @@ class Opponent:
                 event.set()
             return
         assert level is not None
-        moved = await self._apply(job, level, action)
+        raced = False
+        try:
+            moved: GameView | None = await self._apply(job, level, action)
+        except ServiceError as error:
+            moved = None
+            raced = error.problem in (Problem.STALE, Problem.GAME_OVER, Problem.TIME_IS_UP)
+            if not raced:  # never asked again at this position: it would be refused again
+                log.error("the AI's move in game %s was refused: %s", job.game_id, error.problem)
         if moved is not None and not self._front:
             await jobs.finish(job.id, action_text(action), moved.ply)  # a front end tells of it
         else:
             await jobs.drop(job.id, runner.name)  # told here as it was stored, or dropped
         await self._over(job)
-        if moved is None:  # the game changed meanwhile (a resignation, another runner's move): look again
+        if moved is None and raced:  # the game changed meanwhile (a resignation, another runner's move): look again
             await self._want(await self._core.game(job.game_id))
 
     async def _over(self, job: Job) -> None:
@@ -341,23 +351,18 @@ class Opponent:
         if watched is not None and watched.view.ply == job.ply:
             await self._unwatch(job.game_id)
 
-    async def _apply(self, job: Job, level: str, action: Action) -> GameView | None:
-        """Make the bot's move through ``Play`` at the job's position; ``None`` when it was not made."""
+    async def _apply(self, job: Job, level: str, action: Action) -> GameView:
+        """Make the bot's move through ``Play`` at the job's position (its refusal raised as ``ServiceError``)."""
         bot = bot_person(level)
         play = self._play
-        try:
-            if action == "ground":
-                return await play.ground(job.game_id, bot, expected_ply=job.ply, origin="ai")
-            if action == "stop":
-                return await play.stop(job.game_id, bot, expected_ply=job.ply, origin="ai")
-            if action in ("finish", "auto"):
-                return await play.finish(job.game_id, bot, auto=action == "auto", expected_ply=job.ply, origin="ai")
-            assert isinstance(action, Point)
-            return await play.move(job.game_id, bot, action.x, action.y, expected_ply=job.ply, origin="ai")
-        except ServiceError as error:
-            if error.problem not in (Problem.STALE, Problem.GAME_OVER, Problem.TIME_IS_UP):
-                log.error("the AI's move in game %s was refused: %s", job.game_id, error.problem)
-            return None
+        if action == "ground":
+            return await play.ground(job.game_id, bot, expected_ply=job.ply, origin="ai")
+        if action == "stop":
+            return await play.stop(job.game_id, bot, expected_ply=job.ply, origin="ai")
+        if action in ("finish", "auto"):
+            return await play.finish(job.game_id, bot, auto=action == "auto", expected_ply=job.ply, origin="ai")
+        assert isinstance(action, Point)
+        return await play.move(job.game_id, bot, action.x, action.y, expected_ply=job.ply, origin="ai")
 
     # --------------------------------------------------------------------------------------------------------------
     # Hints and records
