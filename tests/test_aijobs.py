@@ -379,3 +379,29 @@ async def test_a_hint_nobody_searches_for_is_given_up(where: Where, monkeypatch:
         assert await services._core.storage.db.row("SELECT COUNT(*) FROM ai_jobs") == (0,)
     finally:
         await services.close()
+
+
+async def test_a_transaction_cancelled_as_it_begins_leaves_the_database_usable(
+    where: Where, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopping a runner cancels its tasks, perhaps while one begins a write: the connection must not stay inside
+    that transaction (SQLite said "cannot start a transaction within a transaction" to every later write)."""
+    db = await Storage.open(where("c.db"))
+    try:
+        real = db.db._begin
+
+        async def slow(durable: bool) -> None:
+            await real(durable)
+            await asyncio.sleep(10)  # cancelled here: begun, not yet inside
+
+        monkeypatch.setattr(db.db, "_begin", slow)
+        task = asyncio.get_running_loop().create_task(db.users.upsert(1, "Anna"))
+        await asyncio.sleep(0.2)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        monkeypatch.undo()
+        await db.users.upsert(2, "Boris")
+        assert (await db.users.get(2)) is not None and (await db.users.get(1)) is None
+    finally:
+        await db.close()

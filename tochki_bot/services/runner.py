@@ -128,7 +128,7 @@ class Runner:
             if given:
                 log.info("gave back %d AI jobs", given)
         except Exception:
-            log.warning("could not give back the AI's jobs (they are taken again when their leases run out)")
+            log.warning("could not give back the AI's jobs (taken again when their leases run out)", exc_info=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
