@@ -40,7 +40,7 @@ from .errors import Problem, ServiceError
 from .model import GameView, Person
 from .people import BOT_IDS, BOT_NAMES
 from .play import Play
-from .runner import MAX_ATTEMPTS, POLL, Runner, action_text, parse_action
+from .runner import MAX_ATTEMPTS, POLL, Runner, action_text, end_task, parse_action
 from .search import MAX_EXTRA_DOTS, Action, extra_dots, fallback, search, sports_proxy
 
 log = logging.getLogger(__name__)
@@ -167,8 +167,7 @@ class Opponent:
             self._stop()
             self._stop = None
         if self._keeper is not None:
-            self._keeper.cancel()
-            await asyncio.gather(self._keeper, return_exceptions=True)
+            await end_task(self._keeper)
             self._keeper = None
         if self._runner is not None:
             await self._runner.close()

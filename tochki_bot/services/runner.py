@@ -71,6 +71,15 @@ def parse_action(text: str) -> Action:
     return Point(int(x), int(y))
 
 
+async def end_task(task: asyncio.Task[None]) -> None:
+    """Cancel ``task`` and wait for it to end, unless it ran on an event loop that has ended (a start cut short and
+    then stopped on another loop): then it ended with its loop."""
+    if task.get_loop() is not asyncio.get_running_loop():
+        return
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+
+
 class Runner:
     """Takes jobs while it has a free worker process, and hands each to ``handle``."""
 
@@ -117,12 +126,11 @@ class Runner:
         """Stop taking jobs, cancel the searches under way (their results are not used) and give their jobs back to
         the queue, to be taken at once by any runner."""
         if self._dispatcher is not None:
-            self._dispatcher.cancel()
-            await asyncio.gather(self._dispatcher, return_exceptions=True)
+            await end_task(self._dispatcher)
             self._dispatcher = None
         for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+            await end_task(task)
+        self._tasks.clear()
         try:
             given = await self._core.storage.jobs.release(self.name)
             if given:
@@ -197,4 +205,4 @@ class Runner:
         raise AssertionError("unreachable")
 
 
-__all__ = ["LEASE_GRACE", "MAX_ATTEMPTS", "POLL", "Runner", "action_text", "parse_action", "runner_name"]
+__all__ = ["LEASE_GRACE", "MAX_ATTEMPTS", "POLL", "Runner", "action_text", "end_task", "parse_action", "runner_name"]
