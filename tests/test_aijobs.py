@@ -281,14 +281,15 @@ async def test_a_killed_ai_worker_leaves_its_job_to_be_taken_again_after_its_lea
             process.kill()
         job = (await watch.jobs.moves_of([view.id]))[0]
         assert job.state == "taken" and job.taken_by is not None and f":{process.proc.pid}:" in job.taken_by
-        assert await watch.jobs.take("probe", time.time(), 10.0) is None  # its lease still runs
-        assert job.lease_until is not None
-        retaken = await watch.jobs.take("probe", job.lease_until + 0.1, 10.0)  # once it has run out
-        assert retaken is not None and retaken.id == job.id and retaken.attempts == 2
-        await watch.jobs.release("probe")
-        runner = await Services.open(db, ai_workers=1)
+        assert job.lease_until is not None and job.lease_until - time.time() > 5  # 3 s of search and 10 s more
+        assert await watch.jobs.take("probe", time.time(), 10.0) is None  # nobody takes it while its lease runs
+        # Another runner, once the lease has run out (its clock is 20 s ahead rather than the test waiting 12 s):
+        runner = await Services.open(db, ai_workers=1, clock=lambda: time.time() + 20)
         try:
             await runner.opponent.start()
+            await until(lambda: _taken_by(watch.jobs, view.id, 2), what="the job taken again")
+            again = (await watch.jobs.moves_of([view.id]))[0]
+            assert runner.opponent.runner is not None and again.taken_by == runner.opponent.runner.name
             await until(lambda: _ply(runner, view.id, 1), what="the bot's move by the next runner")
         finally:
             await runner.close()
