@@ -5,6 +5,10 @@ A job is the bot's move at a position (``kind`` ``move``: at most one per game a
 taken again once its lease has run out), then ``done`` with its result, or deleted. Taking is one statement on both
 backends: an ``UPDATE`` of the oldest job that is free, whose sub-select PostgreSQL runs ``FOR UPDATE SKIP LOCKED``
 (two runners never wait for each other, nor take the same job) and SQLite runs under its write lock.
+
+Jobs are written without waiting for the disk (``durable=False``): a crash may undo the last ones, and nothing is lost
+by it. The bot adds the job of every game where it is to move when it starts; a move is stored (durably, with its
+announcement owed in the outbox) through the services, whatever became of its job; a hint's asker stops waiting.
 """
 
 from __future__ import annotations
@@ -78,7 +82,7 @@ class Jobs:
     async def add_move(self, game_id: int, ply: int, level: str, seconds: float, seed: int | None) -> Job:
         """The job of the bot's move in game ``game_id`` at ``ply``: added unless there is one already (then that
         one, as it is)."""
-        async with self._db.transaction():
+        async with self._db.transaction(durable=False):
             await self._db.execute(
                 "INSERT INTO ai_jobs (game_id, ply, kind, level, seconds, seed, created_at) "
                 "VALUES (?, ?, 'move', ?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -91,7 +95,7 @@ class Jobs:
 
     async def add_hint(self, game_id: int, ply: int, level: str, seconds: float, seed: int | None) -> int:
         """A hint job for game ``game_id`` at ``ply``; its id."""
-        async with self._db.transaction():
+        async with self._db.transaction(durable=False):
             return await self._db.insert(
                 "INSERT INTO ai_jobs (game_id, ply, kind, level, seconds, seed, created_at) "
                 "VALUES (?, ?, 'hint', ?, ?, ?, ?)",
@@ -111,14 +115,14 @@ class Jobs:
             f"WHERE id = (SELECT id FROM ai_jobs WHERE {_FREE} ORDER BY id LIMIT 1{self._db.dialect.skip_locked}) "
             f"RETURNING {_COLUMNS}"
         )
-        async with self._db.transaction():
+        async with self._db.transaction(durable=False):
             rows = await self._db.rows(sql, (runner, now, now + grace, now))
         return _job(rows[0]) if rows else None
 
     async def finish(self, job_id: int, result: str, result_ply: int | None = None) -> bool:
         """The job is done: what it chose, and for a move that was stored, the game's ply after it. False when the
         job is gone."""
-        async with self._db.transaction():
+        async with self._db.transaction(durable=False):
             changed = await self._db.execute(
                 "UPDATE ai_jobs SET state = 'done', result = ?, result_ply = ? WHERE id = ?",
                 (result, result_ply, job_id),
@@ -128,7 +132,7 @@ class Jobs:
     async def drop(self, job_id: int, runner: str) -> bool:
         """Delete a job ``runner`` still holds (its result is not needed, or was told in this process). A job another
         runner took meanwhile, or that is done, stays."""
-        async with self._db.transaction():
+        async with self._db.transaction(durable=False):
             changed = await self._db.execute(
                 "DELETE FROM ai_jobs WHERE id = ? AND taken_by = ? AND state = 'taken'", (job_id, runner)
             )
@@ -136,7 +140,7 @@ class Jobs:
 
     async def release(self, runner: str) -> int:
         """Give back every job ``runner`` holds (it stops): pending again, to be taken at once. How many."""
-        async with self._db.transaction():
+        async with self._db.transaction(durable=False):
             return await self._db.execute(
                 "UPDATE ai_jobs SET state = 'pending', taken_by = NULL, taken_at = NULL, lease_until = NULL "
                 "WHERE taken_by = ? AND state = 'taken'",
@@ -145,7 +149,7 @@ class Jobs:
 
     async def delete(self, job_id: int) -> bool:
         """Delete a job whatever its state; False when it was gone (someone else deleted it first)."""
-        async with self._db.transaction():
+        async with self._db.transaction(durable=False):
             return await self._db.execute("DELETE FROM ai_jobs WHERE id = ?", (job_id,)) > 0
 
     async def get(self, job_id: int) -> Job | None:
@@ -176,7 +180,7 @@ class Jobs:
     async def prune(self, created_before: float) -> int:
         """Forget jobs from before ``created_before`` whose result nobody will read: moves done (their announcement
         is owed in the outbox anyway) and hints in any state (whoever asked has stopped waiting). How many."""
-        async with self._db.transaction():
+        async with self._db.transaction(durable=False):
             return await self._db.execute(
                 "DELETE FROM ai_jobs WHERE created_at < ? AND (state = 'done' OR kind = 'hint')", (created_before,)
             )
