@@ -124,6 +124,7 @@ class Opponent:
         self._thinking: list[ThinkingListener] = []
         self._stop: Callable[[], None] | None = None
         self._keeper: asyncio.Task[None] | None = None
+        self._telling: set[asyncio.Task[None]] = set()
 
     # --------------------------------------------------------------------------------------------------------------
     # Running
@@ -172,6 +173,8 @@ class Opponent:
         if self._runner is not None:
             await self._runner.close()
             self._runner = None
+        for task in list(self._telling):
+            await end_task(task)
         self._watching.clear()
 
     def on_thinking(self, listener: ThinkingListener) -> None:
@@ -193,7 +196,7 @@ class Opponent:
             await asyncio.sleep(0.005)
 
     def _idle(self) -> bool:
-        return not self._watching and (self._runner is None or not self._runner.busy)
+        return not self._watching and not self._telling and (self._runner is None or not self._runner.busy)
 
     def thinking(self, game_id: int) -> bool:
         """Whether the bot's move in this game is being searched for or waits for a runner."""
@@ -215,7 +218,7 @@ class Opponent:
     async def _on_change(self, view: GameView, origin: Origin) -> None:
         watched = self._watching.get(view.id)
         if watched is not None and view.ply != watched.view.ply:
-            await self._unwatch(view.id)
+            self._unwatch(view.id)
         if self._to_move(view) is not None:
             await self._want(view)
 
@@ -235,12 +238,20 @@ class Opponent:
         if watched is not None and watched.view.ply == view.ply:
             return
         self._watching[view.id] = _Watch(view, time.monotonic())
-        await self._tell(view, True)
+        self._tell_soon(view, True)
 
-    async def _unwatch(self, game_id: int) -> None:
+    def _unwatch(self, game_id: int) -> None:
         watched = self._watching.pop(game_id, None)
         if watched is not None:
-            await self._tell(watched.view, False)
+            self._tell_soon(watched.view, False)
+
+    def _tell_soon(self, view: GameView, on: bool) -> None:
+        """Tell the thinking listeners in a task of its own: the bot's work never waits for a chat."""
+        if not self._thinking:
+            return
+        task = asyncio.get_running_loop().create_task(self._tell(view, on))
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
 
     async def _tell(self, view: GameView, on: bool) -> None:
         for listener in self._thinking:
@@ -272,11 +283,12 @@ class Opponent:
             for game_id, watched in list(self._watching.items()):
                 if (game_id, watched.view.ply) not in open_jobs:
                     if self._watching.get(game_id) is watched:
-                        await self._unwatch(game_id)
+                        self._unwatch(game_id)
                 elif now - watched.told >= self.typing_every:
                     watched.told = now
                     still.append(watched.view)
-            await asyncio.gather(*(self._tell(view, True) for view in still))
+            for view in still:
+                self._tell_soon(view, True)
         if self._front:
             for job in await jobs.applied():
                 if await jobs.delete(job.id):  # this process tells of it (another front end may have been first)
@@ -308,7 +320,7 @@ class Opponent:
         level = self._to_move(view)
         if job.kind == "move" and (view.state != "active" or view.ply != job.ply or level is None):
             await jobs.drop(job.id, runner.name)  # the position has moved on: nothing to search
-            await self._over(job)
+            self._over(job)
             await self._want(view)  # the bot may be to move at the new one (its job is there, unless it was lost)
             return
         if job.attempts > MAX_ATTEMPTS:
@@ -341,14 +353,14 @@ class Opponent:
             await jobs.finish(job.id, action_text(action), moved.ply)  # a front end tells of it
         else:
             await jobs.drop(job.id, runner.name)  # told here as it was stored, or dropped
-        await self._over(job)
+        self._over(job)
         if moved is None and raced:  # the game changed meanwhile (a resignation, another runner's move): look again
             await self._want(await self._core.game(job.game_id))
 
-    async def _over(self, job: Job) -> None:
+    def _over(self, job: Job) -> None:
         watched = self._watching.get(job.game_id)
         if watched is not None and watched.view.ply == job.ply:
-            await self._unwatch(job.game_id)
+            self._unwatch(job.game_id)
 
     async def _apply(self, job: Job, level: str, action: Action) -> GameView:
         """Make the bot's move through ``Play`` at the job's position (its refusal raised as ``ServiceError``)."""
