@@ -40,7 +40,7 @@ from .errors import Problem, ServiceError
 from .model import GameView, Person
 from .people import BOT_IDS, BOT_NAMES
 from .play import Play
-from .runner import MAX_ATTEMPTS, POLL, Runner, action_text, end_task, parse_action
+from .runner import MAX_ATTEMPTS, PAUSE, POLL, Runner, action_text, end_task, parse_action
 from .search import MAX_EXTRA_DOTS, Action, extra_dots, fallback, search, sports_proxy
 
 log = logging.getLogger(__name__)
@@ -269,7 +269,8 @@ class Opponent:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("could not look at the AI's jobs; trying again")
+                log.exception("could not look at the AI's jobs; trying again in %g s", PAUSE)
+                await asyncio.sleep(PAUSE)
             await asyncio.sleep(self.poll)
 
     async def _look(self) -> None:

@@ -40,6 +40,8 @@ LEASE_GRACE = 10.0
 """Seconds a job's lease lasts beyond its search time: the time to start a worker process, store the move."""
 MAX_ATTEMPTS = 3
 """A job taken more often than this is answered without a search (the fallback point)."""
+PAUSE = 2.0
+"""Seconds to wait after the database failed a look at the queue (a server restarting): no log flood meanwhile."""
 
 Handler = Callable[[Job], Awaitable[None]]
 """What is done with a job once taken (it calls ``Runner.search``)."""
@@ -161,8 +163,8 @@ class Runner:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("the AI's runner could not take a job; it tries again")
-                await asyncio.sleep(self.poll * 5)
+                log.exception("the AI's runner could not take a job; it tries again in %g s", PAUSE)
+                await asyncio.sleep(PAUSE)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll)
 
@@ -205,4 +207,14 @@ class Runner:
         raise AssertionError("unreachable")
 
 
-__all__ = ["LEASE_GRACE", "MAX_ATTEMPTS", "POLL", "Runner", "action_text", "end_task", "parse_action", "runner_name"]
+__all__ = [
+    "LEASE_GRACE",
+    "MAX_ATTEMPTS",
+    "PAUSE",
+    "POLL",
+    "Runner",
+    "action_text",
+    "end_task",
+    "parse_action",
+    "runner_name",
+]
