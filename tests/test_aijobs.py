@@ -381,6 +381,39 @@ async def test_thinking_is_shown_while_the_job_waits_and_the_job_survives_a_rest
         await second.stop()
 
 
+async def test_a_move_an_ai_worker_stored_while_the_bot_was_down_is_announced_once(where: Where) -> None:
+    """The bot comes back: its start announces what the outbox owes (the ai-worker's move among it), and the done job
+    it then finds is not announced a second time."""
+    db = where("down.db")
+    asking = await Services.open(db, ai_workers=0, ai_seconds=0.1)
+    try:
+        view = await bot_game(asking)
+        await asking.opponent.start()  # the job
+    finally:
+        await asking.close()
+    far = await Services.open(db, ai_workers=1)  # an ai-worker, in this process
+    try:
+        await far.opponent.start(front=False)
+        await until(lambda: _ply(far, view.id, 1), what="the ai-worker's move")
+        await until(lambda: _done(far, view.id), what="its job marked done")
+    finally:
+        await far.close()
+    bot = await Bot(db, ai_workers=0).start()
+    try:
+        await asyncio.sleep(0.6)  # the bot's looks at the done jobs
+        await bot.services.changes.settle()
+        captions = boards(bot, ANNA)
+        assert len([c for c in captions if "Move 1:" in c or "Ход 1:" in c]) == 1, captions  # the bot's move, once
+        assert not await bot.db.jobs.moves_of([view.id])  # the done job was taken, and found told
+        assert not bot.errors
+    finally:
+        await bot.stop()
+
+
+async def _done(services: Services, game_id: int) -> bool:
+    return [job.state for job in await services._core.storage.jobs.moves_of([game_id])] == ["done"]
+
+
 async def test_a_hint_nobody_searches_for_is_given_up(where: Where, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(opponent_module, "HINT_WAIT", 0.3)
     services = await Services.open(where("h.db"), ai_workers=0, ai_seconds=0.1)
