@@ -276,12 +276,13 @@ class Opponent:
     async def _look(self) -> None:
         jobs = self._core.storage.jobs
         if self._watching:
-            open_jobs = {
-                (job.game_id, job.ply) for job in await jobs.moves_of(list(self._watching)) if job.state != "done"
-            }
+            # The watches as they were before the query: each one's job was added before it (one added during the
+            # query is looked at next time).
+            watching = dict(self._watching)
+            open_jobs = {(job.game_id, job.ply) for job in await jobs.moves_of(list(watching)) if job.state != "done"}
             now = time.monotonic()
             still: list[GameView] = []
-            for game_id, watched in list(self._watching.items()):
+            for game_id, watched in watching.items():
                 if (game_id, watched.view.ply) not in open_jobs:
                     if self._watching.get(game_id) is watched:
                         self._unwatch(game_id)
