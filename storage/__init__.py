@@ -2,7 +2,7 @@
 file (aiosqlite, the default) or a PostgreSQL database (asyncpg, the ``postgres`` extra), chosen by ``TOCHKI_DB``. No
 Telegram, no Pillow; engine value types only.
 
-``Storage`` is the file and its repositories, one per aggregate, over one connection:
+``Storage`` is the file and its repositories, one per aggregate (and the AI's job queue), over one connection:
 
 >>> import asyncio
 >>> from storage import Storage
@@ -42,6 +42,7 @@ from .follows import Follows
 from .games import Games
 from .imports import Imports
 from .inbox import Inbox
+from .jobs import Job, JobKind, Jobs, JobState
 from .messages import Messages
 from .outbox import Notice, NoticeKind, Outbox
 from .records import (
@@ -77,6 +78,7 @@ class Storage:
         self.stats = Stats(db)
         self.outbox = Outbox(db)
         self.inbox = Inbox(db)
+        self.jobs = Jobs(db)
 
     @classmethod
     async def open(
@@ -126,6 +128,10 @@ __all__ = [
     "ImportRecord",
     "Imports",
     "Inbox",
+    "Job",
+    "JobKind",
+    "JobState",
+    "Jobs",
     "MessageKind",
     "MessageRecord",
     "Messages",

@@ -46,6 +46,7 @@ TABLES = (
     "outbox",
     "processed_updates",
     "inbox",
+    "ai_jobs",
 )
 """Every table, each after the tables it refers to (the order a copy fills them in)."""
 
@@ -236,7 +237,11 @@ class Database(ABC):
             return
         async with self._lock:
             try:
-                await self._begin(durable)
+                try:
+                    await self._begin(durable)
+                except BaseException:  # cancelled while the driver began it: it may have begun all the same
+                    await self._rollback()
+                    raise
                 token = _current.set((*_current.get(), self))
                 try:
                     await self._claim(update_id)

@@ -29,6 +29,9 @@ class Dialect:
     """Null-safe "is different from" (``a differs b`` is true when one is NULL and the other is not)."""
     octet_length: str
     """The size in bytes of a text value, with ``{}`` for the expression."""
+    skip_locked: str = ""
+    """What ends a sub-select that picks a row to take from a queue: PostgreSQL locks the row and passes over rows
+    another transaction holds (``FOR UPDATE SKIP LOCKED``); SQLite needs nothing, its writers take turns."""
 
     def bytes_of(self, expression: str) -> str:
         """SQL for the size in bytes of ``expression``, a text."""
@@ -36,7 +39,9 @@ class Dialect:
 
 
 SQLITE = Dialect("sqlite", differs="IS NOT", octet_length="LENGTH(CAST({} AS BLOB))")
-POSTGRES = Dialect("postgres", differs="IS DISTINCT FROM", octet_length="OCTET_LENGTH({})")
+POSTGRES = Dialect(
+    "postgres", differs="IS DISTINCT FROM", octet_length="OCTET_LENGTH({})", skip_locked=" FOR UPDATE SKIP LOCKED"
+)
 
 _TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?")
 

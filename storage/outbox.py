@@ -67,6 +67,13 @@ class Outbox:
                 "DELETE FROM outbox WHERE created_at < ? AND attempts >= ?", (created_before, attempts)
             )
 
+    async def owes(self, game_id: int, ply: int, kind: NoticeKind) -> bool:
+        """Whether this announcement is still owed."""
+        row = await self._db.row(
+            "SELECT 1 FROM outbox WHERE game_id = ? AND ply = ? AND kind = ?", (game_id, ply, kind)
+        )
+        return row is not None
+
     async def owed(self, created_before: float, limit: int = 100) -> list[Notice]:
         """Take the announcements this worker is to make now, oldest first: its own and those of nobody, owed since
         ``created_before`` or earlier, and every one of a worker that is gone. They are this worker's from now on;

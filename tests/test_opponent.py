@@ -239,7 +239,8 @@ async def test_a_search_worker_that_dies_is_replaced_and_the_bot_still_moves(whe
         anna, _, _ = users(bot.fake)
         await bot.say(ANNA, anna, "/new ai hard 12x12 red")
         for _ in range(100):  # until the worker process is searching
-            pool = bot.services.opponent._pool
+            runner = bot.services.opponent.runner
+            pool = runner._pool if runner is not None else None
             if pool is not None and getattr(pool, "_processes", None):
                 break
             await asyncio.sleep(0.05)

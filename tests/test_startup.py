@@ -278,7 +278,7 @@ def test_without_a_token_one_line_and_status_2(tmp_path: Path) -> None:
         ("TELEGRAM_API_BASE_URL", "localhost:8081/bot", "must be an http:// or https:// URL"),
         ("TOCHKI_START_RETRIES", "many", "TOCHKI_START_RETRIES"),
         ("LOG_LEVEL", "loud", "LOG_LEVEL"),
-        ("TOCHKI_AI_WORKERS", "²", "TOCHKI_AI_WORKERS must be a whole number from 1 to 64"),
+        ("TOCHKI_AI_WORKERS", "²", "TOCHKI_AI_WORKERS must be a whole number from 0 to 64"),
         ("TOCHKI_AI_SECONDS", "600", "TOCHKI_AI_SECONDS must be seconds from 0.05 to 60"),
         ("TOCHKI_GROUP_RATE", "0", "TOCHKI_GROUP_RATE must be a whole number of messages a minute from 1 to"),
         ("TOCHKI_SEND_RATE", "fast", "TOCHKI_SEND_RATE must be a whole number of messages a second from 1 to"),

@@ -5,6 +5,7 @@
 - ``tochki-bot check``: what the bot would use (database, Bot API, token, Mini App), and whether it would start.
 - ``tochki-bot backup PATH``: a consistent copy of the live database.
 - ``tochki-bot local [--port 8080] [--open]``: play on this computer, no token, no Telegram (``tochki_bot.local``).
+- ``tochki-bot ai-worker``: only the AI's job runner on ``TOCHKI_DB`` (more machines, more searches at once).
 - ``tochki-bot --version``.
 
 Before the bot starts, the database, the webhook's port and the Bot API are checked, in that order, and a start
@@ -128,6 +129,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     local.add_argument("--open", action="store_true", help="open the page in this computer's browser")
     local.add_argument("--lang", choices=("en", "ru"), help="the page's language (default: from LANG)")
+    sub.add_parser(
+        "ai-worker",
+        help="only search for the bot: take the AI's jobs from the database (TOCHKI_DB) and make the bot's moves, "
+        "TOCHKI_AI_WORKERS searches at once (default: the cores); no token, no Telegram. On PostgreSQL it may run "
+        "on another machine: each ai-worker adds its cores to the bot's",
+    )
     migrate = sub.add_parser(
         "migrate-db",
         help="copy the whole database SRC into the empty database DST (each a path, an sqlite:/// URL or a "
@@ -423,7 +430,7 @@ def local(args: argparse.Namespace) -> int:
             listen=listen,
             port=port,
             language=(language or "en")[:2].lower(),
-            ai_workers=config.ai_workers,
+            ai_workers=config.ai_workers or None,  # local mode has no ai-workers: it always searches itself
             ai_seconds=config.ai_seconds,
             ready=ready,
         )
@@ -451,6 +458,58 @@ def local(args: argparse.Namespace) -> int:
     except CannotListen as exc:
         say(cannot_listen(listen, port, exc.error))
         return ExitStatus.PORT_IN_USE
+    return ExitStatus.OK
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# ai-worker
+
+
+def ai_worker() -> int:
+    """Take the AI's jobs from the database until SIGINT / SIGTERM; the exit status."""
+    from .services import Services, default_path, is_postgres
+
+    config, problems = Config.read()
+    problems = [p for p in problems if p.startswith(("TOCHKI_AI_", "LOG_LEVEL"))]  # no token, no Telegram here
+    if problems:
+        say(problems[0])
+        return ExitStatus.CONFIG
+    if config.ai_workers == 0:
+        say("an ai-worker that searches nothing does nothing: set TOCHKI_AI_WORKERS to 1 or more (default: the cores)")
+        return ExitStatus.CONFIG
+    path = default_path()
+    if not is_postgres(path) and not os.path.isfile(path.removeprefix("sqlite:///")):
+        say(f"no database at {path} (TOCHKI_DB): point it at the bot's database")
+        return ExitStatus.DATABASE
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    async def run() -> None:
+        report = await inspect_database(path)
+        if report.problem is not None:
+            raise report.problem
+        services = await Services.open(path, ai_workers=config.ai_workers, ai_seconds=config.ai_seconds)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        try:
+            due = await services.opponent.start(front=False)
+            print(
+                f"tochki-bot ai-worker: {services.opponent.workers} searches at once on {report.path}; "
+                f"the bot is to move in {due} games (Ctrl-C stops)",
+                flush=True,
+            )
+            await stop.wait()
+        finally:
+            await services.close()  # the searches under way are given back to the queue
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        return ExitStatus.INTERRUPTED
+    except (CannotOpen, SchemaTooNew) as exc:
+        say(str(exc))
+        return ExitStatus.DATABASE
     return ExitStatus.OK
 
 
@@ -487,6 +546,8 @@ def main(argv: list[str] | None = None) -> int:
         return backup(args.path)
     if args.command == "local":
         return local(args)
+    if args.command == "ai-worker":
+        return ai_worker()
     if args.command == "migrate-db":
         return migrate_db(args.source, args.target)
     if args.command == "check":

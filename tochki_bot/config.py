@@ -53,8 +53,9 @@ class Config:
     ``concurrent_updates`` how many updates are handled at once (one per chat at most); ``user_rate`` how many
     commands a person may send a minute. ``start_retries`` is how many more times the start tries to reach Telegram
     after the first failure, ``start_retry_delay`` the seconds between tries. ``webapp_url`` is the Mini App's
-    public URL (``TOCHKI_WEBAPP_URL``), when there is one. ``ai_workers`` is how many searches of the bot may run
-    at once (default: the cores), ``ai_seconds`` its time a move (default: each level's own).
+    public URL (``TOCHKI_WEBAPP_URL``), when there is one. ``ai_workers`` is how many searches of the bot this
+    process runs at once (default: the cores; ``0``: none, ``tochki-bot ai-worker`` processes search), ``ai_seconds``
+    its time a move (default: each level's own).
     """
 
     token: str
@@ -160,7 +161,7 @@ class Config:
             config = replace(config, start_retries=int(retries))
         if (delay := number("TOCHKI_START_RETRY_DELAY", 0, 3600, False, "seconds")) is not None:
             config = replace(config, start_retry_delay=delay)
-        if (workers := number("TOCHKI_AI_WORKERS", 1, 64, True, "a whole number")) is not None:
+        if (workers := number("TOCHKI_AI_WORKERS", 0, 64, True, "a whole number")) is not None:
             config = replace(config, ai_workers=int(workers))
         if (group := number("TOCHKI_GROUP_RATE", 1, 10**6, True, "a whole number of messages a minute")) is not None:
             config = replace(config, group_rate=int(group))

@@ -444,6 +444,7 @@ level_hard = hard
 hint_text = 💡 Game #{ $id }: the bot would play <b>{ $point }</b>.
 cmd_hint = A hint: the bot's move for you (games against it, unrated games)
 no_hints = Hints are for games against the bot and unrated games, not for rated games between people.
+no_hint_now = The bot could not think of a hint just now; please try again in a minute.
 bot_plays_on = The bot does not agree to draws: play on, or resign.
 me_bot =
     Against the bot ({ $level }): { $wins ->

@@ -83,6 +83,9 @@ KEEP_MESSAGES = 30 * 86400.0
 """Messages without buttons are forgotten after this long (each game's latest board is kept)."""
 KEEP_IMPORTS = 30 * 86400.0
 """Records players sent are forgotten after this long."""
+KEEP_JOBS = 86400.0
+"""The AI's jobs whose results nobody read (hints whose asker stopped waiting, moves no front end told of: the outbox
+owes their announcements anyway) are forgotten after this long."""
 GIVE_UP = (86400.0, 20)
 """An announcement still owed after a day and 20 tries is given up (the chat is gone, say)."""
 
@@ -106,8 +109,9 @@ class Services:
         ai_seconds: float | None = None,
         ai_seed: int | None = None,
     ) -> None:
-        """``ai_workers``: searches of the bot at once (default: the cores); ``ai_seconds``: its time a move (default:
-        each level's own); ``ai_seed``: makes its moves reproducible."""
+        """``ai_workers``: searches of the bot this process runs at once (default: the cores; ``0``: none, other
+        processes' job runners search); ``ai_seconds``: its time a move (default: each level's own); ``ai_seed``:
+        makes its moves reproducible."""
         core = self._core = Core(storage, clock or storage.clock, rng or random.Random())
         self.people: People = core.people
         self.lobby = Lobby(core)
@@ -180,8 +184,8 @@ class Services:
 
     async def prune(self, now: float | None = None) -> dict[str, int]:
         """Forget what is no longer needed: handled update ids after ``KEEP_UPDATES``, messages without buttons
-        after ``KEEP_MESSAGES``, records sent after ``KEEP_IMPORTS``, announcements that cannot be made. Returns
-        how many of each were forgotten."""
+        after ``KEEP_MESSAGES``, records sent after ``KEEP_IMPORTS``, announcements that cannot be made, the AI's
+        jobs nobody reads after ``KEEP_JOBS``. Returns how many of each were forgotten."""
         storage = self._core.storage
         now = self.now if now is None else now
         return {
@@ -190,6 +194,7 @@ class Services:
             "imports": await storage.imports.prune(now - KEEP_IMPORTS),
             "announcements": await storage.outbox.give_up(now - GIVE_UP[0], GIVE_UP[1]),
             "accepted updates": await storage.inbox.prune(now - KEEP_UPDATES),
+            "jobs": await storage.jobs.prune(now - KEEP_JOBS),
         }
 
     async def migrate_chat(self, old_id: int, new_id: int) -> int:

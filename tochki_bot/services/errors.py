@@ -73,6 +73,8 @@ class Problem(StrEnum):
     """The move came after the deadline: the game was lost on time at that moment."""
     NO_HINTS = "no_hints"
     """Hints are for games against the bot and unrated games, not for rated games between people."""
+    NO_HINT_NOW = "no_hint_now"
+    """No search answered the hint in time (every AI worker busy or none running): try again later."""
     BOT_PLAYS_ON = "bot_plays_on"
     """The bot does not agree to draws: play on, or resign."""
     CLOSE_FIRST = "close_first"

@@ -238,6 +238,8 @@ async def startup(application: Application) -> None:
         due = await services.opponent.start()
         if due:
             log.info("on start: the bot is to move in %d games", due)
+        if not services.opponent.workers:
+            log.info("TOCHKI_AI_WORKERS=0: this process searches nothing; `tochki-bot ai-worker` processes do")
     except Exception:
         log.exception("the bot's games could not be resumed; it starts anyway")
     for lang in LANGUAGES:

@@ -1,0 +1,101 @@
+"""The bot's search, as a worker process runs it: the game is rebuilt from its settings and moves, and the AI (which
+knows the sports rules) is asked for its action; other rule sets and STOP are mapped onto what it knows."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Literal
+
+from ..ai import choose_action, choose_move
+from ..engine import Game, GameSettings, Move, Point
+
+Action = Point | Literal["ground", "stop", "finish", "auto"]
+"""What the bot does: a dot, grounding, STOP, or (placing the extra dots after a STOP) finishing them, as they stand
+or with the grounding count (auto-finish)."""
+MAX_EXTRA_DOTS = 12
+"""Extra dots the bot places after a person's STOP, at most, before it finishes (then by the grounding count)."""
+
+
+def extra_dots(game: Game) -> Action:
+    """The bot's next step in the extra dots after the opponent's STOP: the dot that captures the most at once while
+    the grounding count still promises more than the score (a few, announced as moves), then ``finish`` when there
+    is nothing more to gain, else ``auto``: the grounding count takes what is left."""
+    stopper = game.stopped_by
+    assert stopper is not None and not game.is_over
+    mine = 0 if game.to_move == "blue" else 1
+    counted = game.copy()
+    counted.ground(stopper)
+    best, now = counted.score[mine], game.score[mine]
+    if now >= best:
+        return "finish"
+    placed = sum(1 for m in game.moves[next(i for i, m in enumerate(game.moves) if m.kind == "stop") :] if m.point)
+    if placed < MAX_EXTRA_DOTS:
+        found: Point | None = None
+        gain = 0
+        for point in game.playable_points():
+            trial = game.copy()
+            trial.play(point.x, point.y)
+            if trial.score[mine] - now > gain:
+                found, gain = point, trial.score[mine] - now
+        if found is not None:
+            return found
+    return "auto"
+
+
+def search(
+    settings: GameSettings, moves: Sequence[Move], level: str, seconds: float | None, seed: int | None, hint: bool
+) -> Action:
+    """One search, in a worker process: the game is rebuilt from its settings and moves.
+
+    The AI knows the sports rules only: for another rule set (or STOP) it searches a sports game holding the dots in
+    play, and its point is checked against the real game (the nearest legal point when it is not legal there). The
+    bot's closures are made by ``Play.move`` (it closes every pool it can at once)."""
+    game = Game.from_settings(settings, moves)
+    if game.stopped_by is not None:
+        return extra_dots(game)
+    if settings.stop_mode == "stop_phase" and settings.rules == "sports" and settings.first_move_region is None:
+        # STOP is grounding with the opponent's extra dots: under best play they give the grounding count, so the
+        # bot says STOP where its search would ground.
+        try:  # the same sports game with grounding: the same position and score (its moves are all dots)
+            grounding = Game.from_settings(dataclasses.replace(settings, stop_mode="grounding"), moves)
+            action = choose_action(grounding, level, seconds=seconds, seed=seed)
+        except Exception:
+            return fallback(game)
+        if action == "ground":
+            return "stop" if not hint else choose_move(grounding, level, seconds=seconds, seed=seed)
+        return action if game.is_playable(action.x, action.y) else fallback(game)
+    if settings.rules != "sports" or settings.stop_mode != "grounding" or settings.first_move_region is not None:
+        try:
+            point = choose_move(sports_proxy(game), level, seconds=seconds, seed=seed)
+        except Exception:
+            return fallback(game)
+        return point if game.is_playable(point.x, point.y) else fallback(game)
+    if hint:
+        return choose_move(game, level, seconds=seconds, seed=seed)
+    return choose_action(game, level, seconds=seconds, seed=seed)
+
+
+def sports_proxy(game: Game) -> Game:
+    """A sports game with the dots of ``game`` that are in play, with the side to move of ``game`` moving first
+    (colours swapped when that is red), for the AI, which knows the sports rules only."""
+    swap = game.to_move == "red"
+    dots, owners = game.grid()
+    setup = []
+    for y in range(game.height):
+        for x in range(game.width):
+            colour = dots[y][x]
+            if colour is not None and owners[y][x] is None:
+                setup.append((Point(x + 1, y + 1), ("red" if colour == "blue" else "blue") if swap else colour))
+    settings = GameSettings(game.width, game.height, "custom", tuple(setup))
+    return Game.from_settings(settings)
+
+
+def fallback(game: Game) -> Point:
+    """A legal point when the search failed: the playable point nearest the last dot."""
+    last = next((m.point for m in reversed(game.moves) if m.point is not None), None)
+    cx, cy = last if last is not None else ((game.width + 1) // 2, (game.height + 1) // 2)
+    return min(game.playable_points(), key=lambda p: (abs(p.x - cx) + abs(p.y - cy), p.y, p.x))
+
+
+__all__ = ["MAX_EXTRA_DOTS", "Action", "extra_dots", "fallback", "search", "sports_proxy"]
