@@ -13,6 +13,7 @@ behind one fake Bot API served over HTTP (``workers.Cluster``), as in README's d
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from workers import Cluster
+from workers import Cluster, Worker
 
 from storage import Storage
 from tochki_bot.services import Person, Place, Services
@@ -351,3 +352,44 @@ async def test_caches_and_mini_app_pages_hear_the_other_workers(pg_server: Any) 
         await first.changes.settle()
         await first.close()
         await second.close()
+
+
+async def test_one_process_on_sqlite_handles_at_its_start_an_update_it_accepted_and_did_not_handle(
+    tmp_path: Path,
+) -> None:
+    """Webhook mode on SQLite keeps the inbox too: an update answered with 200 by a process killed before it handled
+    it (here: kept in the inbox by the previous run, as the webhook keeps it) is handled when the bot starts again."""
+    db = str(tmp_path / "one.db")
+    cluster = Cluster(1, db, tmp_path)
+    try:
+        (game,) = await open_games(db, cluster, 1, -7000)
+        storage = await Storage.open(db)
+        try:
+            await until(lambda: _started_shown(cluster, game), "the start's board")
+            cluster.workers[0].kill()
+            update = cluster.api.message_update(game.chat_id, game.blue, f"/m {Game.point(0)}")
+            assert await storage.inbox.receive(update["update_id"], json.dumps(update))  # accepted, then killed
+            (tmp_path / "again").mkdir()
+            cluster.workers[0] = Worker(0, db, cluster.api, tmp_path / "again", {})
+            cluster.workers[0].wait_listening()
+            table = Table(storage)
+
+            async def shown() -> bool:
+                return await table.ply(game.id) == 1 and boards_at(cluster, game, 1) >= 1
+
+            await until(shown, "the accepted move stored and shown after the restart")
+            assert await table.handled(update["update_id"])
+            assert boards_at(cluster, game, 1) == 1
+            status, _ = await cluster.post(update)  # Telegram sending it again: answered, and nothing more
+            assert status == 200
+            await asyncio.sleep(0.5)
+            assert await table.ply(game.id) == 1 and boards_at(cluster, game, 1) == 1
+        finally:
+            await storage.close()
+    finally:
+        codes = cluster.close()
+    assert codes == {0: 0}
+
+
+async def _started_shown(cluster: Cluster, game: Game) -> bool:
+    return len(cluster.api.photos(game.chat_id)) >= 1

@@ -216,8 +216,7 @@ async def startup(application: Application) -> None:
 
     services.changes.subscribe(on_change)
     services.opponent.on_thinking(front.presenter.thinking)
-    if services.shared:  # several workers may share the database: see share()
-        share(application, services)
+    keep_updates(application, services)
     # Before any update: games whose time ran out while the bot was down are decided, and whatever was stored but
     # not announced (the bot stopped between the two) is announced now. Nothing here may keep the bot from starting.
     try:
@@ -265,20 +264,24 @@ async def startup(application: Application) -> None:
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
 
-def share(application: Application, services: Services) -> None:
-    """Several workers on one database: a chat's updates are handled under a lock held across every worker; in
-    webhook mode each update is kept in the inbox before Telegram is answered, and noted there once handled."""
+def keep_updates(application: Application, services: Services) -> None:
+    """In webhook mode each update is kept in the database's inbox before Telegram is answered, and noted there once
+    handled: an update accepted by a process killed before it handled it is handled at the next start (or, with
+    several workers, by another worker at its next clock pass). Several workers on one database: a chat's updates
+    are handled under a lock held across every worker. (With long polling, Telegram keeps the updates until the next
+    ``getUpdates`` confirms them.)"""
     processor = application.update_processor
     if isinstance(processor, ChatOrderedProcessor):
-        processor.exclusive = services.exclusive
+        if services.shared:
+            processor.exclusive = services.exclusive
         if application.bot_data.get("webhook"):
             processor.finished = services.updates.done
             application.bot_data["accept"] = services.updates.accept
 
 
 async def take_orphans(application: Application) -> int:
-    """Take over the updates that workers now gone accepted and did not handle, and handle them here (several workers
-    in webhook mode). Returns how many."""
+    """Take over the updates that workers now gone (or this process's previous run) accepted and did not handle, and
+    handle them here (webhook mode). Returns how many."""
     front: Front = application.bot_data["front"]
     if application.bot_data.get("accept") is None:
         return 0

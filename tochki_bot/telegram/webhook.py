@@ -12,10 +12,10 @@ and each of these answers closes the connection without reading the body. A body
 ``Content-Length`` (chunked) is counted as it comes and answered with 413 as soon as it passes ``max_body``. A body
 that is not a JSON update gets 400; an update is put on the application's update queue and answered with 200.
 
-Several workers behind one URL (``Intake.accept``): an update is kept in the database's inbox before it is answered
-with 200, so that an update Telegram was told arrived is handled even if this worker dies first (another takes it
-over), and an update some worker accepted before is answered with 200 and left alone. When the database cannot keep
-it, the answer is 503 and Telegram sends it again later.
+The inbox (``Intake.accept``): an update is kept in the database before it is answered with 200, so that an update
+Telegram was told arrived is handled even if this process dies first (at its next start, or, with several workers
+behind one URL, by another worker), and an update accepted before is answered with 200 and left alone. When the
+database cannot keep it, the answer is 503 and Telegram sends it again later.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ BODY_TIMEOUT = 30.0
 
 @dataclass
 class Intake:
-    """What a request must show and where its update goes. ``accept`` (several workers) keeps an update before it is
+    """What a request must show and where its update goes. ``accept`` (the inbox) keeps an update before it is
     answered: ``False`` for one accepted before."""
 
     path: str
