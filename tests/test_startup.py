@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import TESTS
@@ -415,7 +416,7 @@ def test_version() -> None:
     assert run.status == 0 and run.out == f"tochki-bot {version('tochki-bot')}\n"
 
 
-async def make_games(path: Path) -> None:
+async def make_games(path: Path | str) -> None:
     """A database with two games: one being played, one lobby."""
     services = await Services.open(path)
     group = Place(-100, "supergroup", "Club")
@@ -451,6 +452,34 @@ def test_check_when_all_is_well(api: LocalBotApi, tmp_path: Path) -> None:
     assert api.methods() == ["getMe"]
     run = cli(["check"], {**env, "TOCHKI_WEBAPP_URL": "https://example.org/tochki/app"})
     assert lines(run.out)["Mini App"] == "https://example.org/tochki/app"
+
+
+def test_check_on_postgresql(api: LocalBotApi, pg_server: Any) -> None:
+    """``check`` against a PostgreSQL URL: the schema and the games, the password never shown; a database not yet
+    set up is said to be set up by the bot; a server that is not there is status 6."""
+    url = pg_server.fresh()
+    asyncio.run(make_games(url))
+    env = {"TELEGRAM_BOT_TOKEN": "1:LOCAL", "TELEGRAM_API_BASE_URL": api.url, "TOCHKI_DB": url}
+    run = cli(["check"], env)
+    run.clean()
+    assert run.status == 0, run.out + run.err
+    shown = lines(run.out)
+    assert shown["database"].endswith(f": schema {latest_version()}") and shown["games"] == "2 (1 being played)"
+    assert "postgresql://" in shown["database"] and (password_of(url) is None or password_of(url) not in run.out)
+    assert shown["result"] == "ready: the bot would start"
+    fresh = pg_server.fresh()
+    run = cli(["check"], {**env, "TOCHKI_DB": fresh})
+    said = lines(run.out)["database"]
+    assert run.status == 0 and said.endswith(f"empty; the bot sets it up (schema {latest_version()})"), run.out
+    gone = f"postgresql://nobody@127.0.0.1:{free_port()}/none"
+    run = cli(["check"], {**env, "TOCHKI_DB": gone})
+    assert run.status == ExitStatus.DATABASE, run.out + run.err
+
+
+def password_of(url: str) -> str | None:
+    from urllib.parse import urlparse
+
+    return urlparse(url).password
 
 
 def test_check_changes_nothing_and_says_what_the_bot_would_do(api: LocalBotApi, tmp_path: Path) -> None:
