@@ -224,8 +224,7 @@ def start(args: argparse.Namespace) -> int:
         if url.scheme != "https" or not url.netloc:
             say("--webhook needs a public https:// URL")
             return ExitStatus.CONFIG
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    set_up_logging(config)
     try:
         asyncio.run(preflight(config, webhook=args.webhook, listen=args.listen, port=args.port))
         from .telegram.app import Extra, run
@@ -404,7 +403,7 @@ def local(args: argparse.Namespace) -> int:
     if not 0 <= port < 65536:
         say(f"--port must be a port number from 1 to 65535, not {port}")
         return ExitStatus.CONFIG
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    set_up_logging(config)
     path = local_path()
     language = args.lang or os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG")
 
@@ -481,7 +480,7 @@ def ai_worker() -> int:
     if not is_postgres(path) and not os.path.isfile(path.removeprefix("sqlite:///")):
         say(f"no database at {path} (TOCHKI_DB): point it at the bot's database")
         return ExitStatus.DATABASE
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    set_up_logging(config)
 
     async def run() -> None:
         report = await inspect_database(path)
@@ -537,6 +536,15 @@ def migrate_db(source: str, target: str) -> int:
     unplayable = f" ({done.unplayable} whose stored moves the engine refuses, alike on both)" if done.unplayable else ""
     print(f"checked: {done.replayed} games replayed on both sides, same moves, score and result{unplayable}")
     return ExitStatus.OK
+
+
+def set_up_logging(config: Config) -> None:
+    """Log lines with their time, level and source at ``LOG_LEVEL``; the HTTP client's line for every request and
+    the scheduler's two lines for every clock pass only at ``DEBUG``."""
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if config.log_level != "DEBUG":
+        for chatty in ("httpx", "apscheduler"):
+            logging.getLogger(chatty).setLevel(logging.WARNING)
 
 
 def main(argv: list[str] | None = None) -> int:
