@@ -65,6 +65,10 @@ class Style:
     deep_width: int
     """After the widened iteration, search this many of the best root moves 2, 4, ... plies deeper (odd depths
     only: the leaves then always have the opponent to move) until the budget is spent; 0: never."""
+    threats: int = 0
+    """At inner nodes, also search up to this many of the side to move's threat moves read at the root
+    (``Search.read_threats``): points anywhere on the board where a dot makes a new capture threat, double threats
+    first. The local move generator only looks near the latest moves and misses a double threat far from them."""
     rate: float = 5000.0
     """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
     to other sizes by ``node_rate``; about half of what this 2-core machine measures in a mid-game, 10,000/s, so
@@ -103,6 +107,7 @@ STYLES: dict[str, Style] = {
         shape_weight=0.05,
         widen=True,
         deep_width=8,
+        threats=4,
         rate=5000.0,
     ),
 }
@@ -128,6 +133,8 @@ class Search:
         self.nodes = 0
         self.blind = blind
         self.at_risk = [0, _ground_loss(root.game, 1), _ground_loss(root.game, 2)]
+        self.threat_moves: list[list[int]] = [[], [], []]
+        """Per colour: its threat moves read at the root, best first (``read_threats``)."""
         b = root.board
         self.width, self.height, self.stride = b.width, b.height, b.stride
 
@@ -157,6 +164,29 @@ class Search:
                 elif v > b2:
                     b2 = v
         return diff + max(a - b, -b2)
+
+    def read_threats(self, pos: Position, candidates: list[int], children: dict[int, Position] | None = None) -> None:
+        """Find the threat moves of ``pos.to_move`` among ``candidates``: points where its dot captures nothing
+        but makes new capture threats. Double threats (two or more new capturing points) come first, by their
+        second biggest threat, then single threats by their size; the best ``style.threats`` are kept.
+
+        ``children`` may hold the positions after some candidates (already played: not played again)."""
+        p = pos.to_move
+        before = pos.closers[p]
+        diff = pos.diff(p)
+        found: list[tuple[int, int, int]] = []
+        for q in candidates:
+            child = children.get(q) if children is not None else None
+            if child is None:
+                self.tick()
+                child = pos.play(q)
+            if child.diff(p) != diff:
+                continue  # a capture (or a dot lost to a house): the captures come first anyway
+            new = sorted((v for c, v in child.closers[p].items() if v > before.get(c, 0)), reverse=True)
+            if new:
+                found.append((new[1] if len(new) > 1 else 0, new[0], q))
+        found.sort(key=lambda t: (-t[0], -t[1]))
+        self.threat_moves[p] = [q for _, _, q in found[: self.style.threats]]
 
     # ---------------------------------------------------------------------------------------------------------
     # Move generation
@@ -250,6 +280,14 @@ class Search:
             if q not in seen:
                 seen.add(q)
                 ordered.append(q)
+        extra = 0
+        if not everywhere:
+            dots, owner = b.dots, b.owner
+            for q in self.threat_moves[p]:
+                if q not in seen and not dots[q] and not owner[q] and not in_house(b, p, q):
+                    seen.add(q)
+                    ordered.append(q)
+                    extra += 1
         local = [q for q in pool if q not in seen and not (in_house(b, p, q) and not mine.get(q))]
         lasts = self.last_coords(pos)
         local.sort(key=lambda q: -self.shape(pos, q, p, lasts))
@@ -258,7 +296,7 @@ class Search:
             ordered = [q for q in board_cells(self.width, self.height) if not b.dots[q] and not b.owner[q]]
             safe = [q for q in ordered if not in_house(b, p, q)]
             ordered = safe or ordered
-        return ordered if everywhere else ordered[:limit]
+        return ordered if everywhere else ordered[: limit + extra]
 
     # ---------------------------------------------------------------------------------------------------------
 
@@ -336,9 +374,11 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
     try:
         # Depth 1 over every candidate.
         scored: list[tuple[float, int]] = []
+        children: dict[int, Position] = {}
         for q in candidates:
             search.tick()
-            v = -search.evaluate(root.play(q)) + style.shape_weight * search.shape(root, q, p)
+            child = children[q] = root.play(q)
+            v = -search.evaluate(child) + style.shape_weight * search.shape(root, q, p)
             if style.noise:
                 v += rng.gauss(0.0, style.noise)
             scored.append((v, q))
@@ -347,6 +387,11 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
         done = 1
         if style.max_depth < 2:
             return Decision(point(best), search.nodes, done, time.perf_counter() - start)
+        if style.threats:
+            search.read_threats(root, candidates, children)
+            other = root.passed()
+            search.read_threats(other, search.moves(other, 0, everywhere=True))
+        del children
         order = [q for _, q in scored[: style.root_width]]
         for depth in range(2, style.max_depth + 1):
             alpha = -2 * WIN
