@@ -2,7 +2,10 @@
 
 - Moves considered at a node: its own captures, the points where the opponent would capture (blocks), then points
   near the latest moves ordered by a shape heuristic; never a dot into the opponent's house that captures nothing
-  (it would be captured at once, 5.14). The root also considers every point near any dot.
+  (it would be captured at once, 5.14). The root also considers every point near any dot. ``hard`` also reads, at
+  the root, each side's *threat moves* (points anywhere where a dot makes new capture threats, double threats
+  first) and searches the best few of them at inner nodes too: a double threat far from the latest moves is
+  otherwise invisible below the root.
 - Evaluation, for the side to move: the score difference, plus what the next exchange of captures is worth
   (it takes its best capture, or blocks the opponent's best one and loses the second best), plus grounding: a side
   that leads by more than the dots its own grounding would give away wins at once (8.2-8.4), whatever else is on
