@@ -356,3 +356,19 @@ def test_hard_sees_a_double_threat_far_from_the_last_moves() -> None:
     assert best_red_capture_after(game, Point(12, 3), Point(10, 8)) >= 5  # the danger is real
     point = choose_move(game, "hard", seconds=1.0, seed=3)
     assert best_red_capture_after(game, point, Point(10, 8)) < 5, point
+
+
+def test_hard_keeps_its_block_when_deeper_search_finds_nothing_clearly_better() -> None:
+    # From a 15x15 game hard lost to normal (benchmarks/ai.py, game 13), red to move: blue captures 4 at 12-10.
+    # At 5 plies blocking there and 10-12 elsewhere both lose 2, and 10-12 won by the shape term alone (0.06); blue
+    # then took the 4 dots. A deeper iteration now replaces the best move only when it is clearly better.
+    game = Game(15, 15, "cross")
+    moves = (
+        "7-9 7-8 8-7 7-7 8-6 9-7 10-8 10-7 11-8 10-9 11-9 10-10 9-10 8-10 9-11 8-11 7-10 7-11 6-10 6-9 6-8 5-9 "
+        "5-10 6-11 5-11 4-10 4-11 5-12 6-12 7-12 6-13 7-13 8-12 3-11 4-12 5-13 6-14 4-13 3-12 2-12 3-13 2-13 "
+        "3-14 9-12 10-11 11-10 11-11"
+    )
+    for m in moves.split():
+        game.play(*map(int, m.split("-")))
+    assert capture_value(board_of(game), 1, board_of(game).index(12, 10)) == 4
+    assert choose_move(game, "hard", seconds=2.0, seed=1) == Point(12, 10)

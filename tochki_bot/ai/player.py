@@ -68,6 +68,9 @@ class Style:
     deep_width: int
     """After the widened iteration, search this many of the best root moves 2, 4, ... plies deeper (odd depths
     only: the leaves then always have the opponent to move) until the budget is spent; 0: never."""
+    switch_margin: float = 0.0
+    """In the deeper iterations, another root move replaces the best one only when it is better by more than this
+    (in captured dots): a deeper search with a static evaluation is not always a better one."""
     threats: int = 0
     """At inner nodes, also search up to this many of the side to move's threat moves read at the root
     (``Search.read_threats``): points anywhere on the board where a dot makes a new capture threat, double threats
@@ -92,8 +95,8 @@ STYLES: dict[str, Style] = {
     ),
     "normal": Style(
         max_depth=2,
-        root_width=12,
-        width=7,
+        root_width=8,
+        width=3,
         noise=0.1,
         oversight=0.0,
         shape_weight=0.05,
@@ -110,6 +113,7 @@ STYLES: dict[str, Style] = {
         shape_weight=0.05,
         widen=True,
         deep_width=8,
+        switch_margin=0.5,
         threats=4,
         rate=5000.0,
     ),
@@ -168,28 +172,34 @@ class Search:
                     b2 = v
         return diff + max(a - b, -b2)
 
-    def read_threats(self, pos: Position, candidates: list[int], children: dict[int, Position] | None = None) -> None:
-        """Find the threat moves of ``pos.to_move`` among ``candidates``: points where its dot captures nothing
-        but makes new capture threats. Double threats (two or more new capturing points) come first, by their
-        second biggest threat, then single threats by their size; the best ``style.threats`` are kept.
-
-        ``children`` may hold the positions after some candidates (already played: not played again)."""
+    def threat_rank(self, pos: Position, child: Position) -> tuple[int, int] | None:
+        """How the move from ``pos`` to ``child`` threatens: (its second biggest new capture threat, its biggest), or
+        ``None`` when it makes no new threat or changes the score (a capture comes first anyway)."""
         p = pos.to_move
+        if child.diff(p) != pos.diff(p):
+            return None
         before = pos.closers[p]
-        diff = pos.diff(p)
-        found: list[tuple[int, int, int]] = []
-        for q in candidates:
-            child = children.get(q) if children is not None else None
-            if child is None:
-                self.tick()
-                child = pos.play(q)
-            if child.diff(p) != diff:
-                continue  # a capture (or a dot lost to a house): the captures come first anyway
-            new = sorted((v for c, v in child.closers[p].items() if v > before.get(c, 0)), reverse=True)
-            if new:
-                found.append((new[1] if len(new) > 1 else 0, new[0], q))
+        new = sorted((v for c, v in child.closers[p].items() if v > before.get(c, 0)), reverse=True)
+        if not new:
+            return None
+        return (new[1] if len(new) > 1 else 0, new[0])
+
+    def keep_threats(self, p: int, found: list[tuple[int, int, int]]) -> None:
+        """Keep the best ``style.threats`` of ``found`` (second threat, biggest threat, point) as ``p``'s threat
+        moves: double threats first, by their second threat, then single threats by their size."""
         found.sort(key=lambda t: (-t[0], -t[1]))
         self.threat_moves[p] = [q for _, _, q in found[: self.style.threats]]
+
+    def read_threats(self, pos: Position, candidates: list[int]) -> None:
+        """Find the threat moves of ``pos.to_move`` among ``candidates`` (points where its dot captures nothing
+        but makes new capture threats) by playing each, and keep the best (``keep_threats``)."""
+        found: list[tuple[int, int, int]] = []
+        for q in candidates:
+            self.tick()
+            rank = self.threat_rank(pos, pos.play(q))
+            if rank is not None:
+                found.append((*rank, q))
+        self.keep_threats(pos.to_move, found)
 
     # ---------------------------------------------------------------------------------------------------------
     # Move generation
@@ -377,11 +387,15 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
     try:
         # Depth 1 over every candidate.
         scored: list[tuple[float, int]] = []
-        children: dict[int, Position] = {}
+        found: list[tuple[int, int, int]] = []
         for q in candidates:
             search.tick()
-            child = children[q] = root.play(q)
+            child = root.play(q)
             v = -search.evaluate(child) + style.shape_weight * search.shape(root, q, p)
+            if style.threats:
+                rank = search.threat_rank(root, child)
+                if rank is not None:
+                    found.append((*rank, q))
             if style.noise:
                 v += rng.gauss(0.0, style.noise)
             scored.append((v, q))
@@ -391,10 +405,9 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
         if style.max_depth < 2:
             return Decision(point(best), search.nodes, done, time.perf_counter() - start)
         if style.threats:
-            search.read_threats(root, candidates, children)
+            search.keep_threats(p, found)
             other = root.passed()
             search.read_threats(other, search.moves(other, 0, everywhere=True))
-        del children
         order = [q for _, q in scored[: style.root_width]]
         for depth in range(2, style.max_depth + 1):
             alpha = -2 * WIN
@@ -436,17 +449,17 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
                 top = order[: style.deep_width]
                 alpha = -2 * WIN
                 deeper: list[tuple[float, int]] = []
-                for q in top:
+                for k, q in enumerate(top):
                     search.tick()
-                    v = -search.negamax(root.play(q), depth - 1, -2 * WIN, -alpha)
+                    bar = alpha + style.switch_margin if k else alpha
+                    v = -search.negamax(root.play(q), depth - 1, -2 * WIN, -bar)
                     v += style.shape_weight * search.shape(root, q, p)
                     deeper.append((v, q))
-                    if v > alpha:
+                    if v > bar:
                         alpha = v
                         best = q
-                deeper.sort(key=lambda t: -t[0])
+                deeper.sort(key=lambda t: (t[1] != best, -t[0]))
                 order = [q for _, q in deeper] + order[len(top) :]
-                best = order[0]
                 done = depth
                 depth += 2
     except _OutOfTime:
