@@ -12,10 +12,11 @@
   the board. The dots each side would give away are counted at the root with the engine's own ``ground``.
 - Iterative deepening: every root candidate at 1 ply, the best ones at 2 and 3 plies; ``hard`` then searches the
   rest of the root at 3 plies and its 8 best root moves at 5, 7, ... plies (previous best first) until its budget
-  is spent, so it always uses its whole time. Odd depths only beyond 3: with the opponent to move at the leaves
-  the evaluation's exchange term is always the opponent's. A quiescence search over captures and blocks at the
-  leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static; so did a territory term (cells
-  inside each side's enclosures, 0.1 a cell: 1-0-7).
+  is spent, so it always uses its whole time. A deeper iteration replaces the best move only with one that is
+  better by more than half a dot there (``Style.switch_margin``). Odd depths only beyond 3: with the opponent to
+  move at the leaves the evaluation's exchange term is always the opponent's. A quiescence search over captures
+  and blocks at the leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static; so did a
+  territory term (cells inside each side's enclosures, 0.1 a cell: 1-0-7).
 - Levels differ by depth, width, budget and deliberate noise (``easy`` sometimes overlooks the opponent's threats
   and prefers moves near the last ones).
 """
