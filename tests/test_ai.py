@@ -292,3 +292,83 @@ def test_incremental_closers_match_a_full_scan(size: tuple[int, int]) -> None:
             for p in (1, 2):
                 full = scan_closers(pos.board, p, cells)
                 assert {q: v for q, v in pos.closers[p].items() if v} == {q: v for q, v in full.items() if v}
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Threat moves: double threats far from the latest moves
+
+
+def double_threat_position() -> Game:
+    # Blue 3-5 and 5-5 each have two red neighbours: a red dot on 4-5 threatens both at once (3-4 and 5-4). The
+    # latest moves are far away in the corners, where the local move generator looks.
+    return position("b:3-5 r:2-5 b:5-5 r:3-6 b:9-9 r:6-5 b:9-8 r:5-6 b:9-2 r:8-9 b:8-2 r:8-8 b:2-9", "blue")
+
+
+def test_read_threats_finds_a_double_threat_anywhere() -> None:
+    from tochki_bot.ai.player import STYLES, Search
+
+    game = double_threat_position()
+    root = Position.of(game)
+    search = Search(root, STYLES["hard"], time.perf_counter() + 10, float("inf"), False)
+    red = root.passed()
+    assert red.to_move == 2 and root.to_move == 1
+    search.read_threats(red, search.moves(red, 0, everywhere=True))
+    assert search.threat_moves[2][0] == root.board.index(4, 5)
+    # The passed position shares the game and leaves it alone.
+    assert game.to_move == "blue" and root.game.to_move == "blue"
+    # Its children are real positions with the right side to move and the right closers.
+    child = red.play(root.board.index(4, 5))
+    assert child.to_move == 1
+    assert {root.board.point(q) for q, v in child.closers[2].items() if v} == {Point(3, 4), Point(5, 4)}
+
+
+def red_double_threat_next() -> Game:
+    # From a 15x15 game hard lost to normal before the threat moves (benchmarks/ai.py, game 2): blue to move; red
+    # 10-8 would threaten blue's five dots at 10-7 and at 11-7 at once. The latest moves are in the lower right,
+    # far from 10-8, so the old search never looked at it for red and played 12-3.
+    game = Game(15, 15, "cross")
+    moves = (
+        "9-7 8-7 7-8 7-7 8-6 7-6 7-5 8-5 9-6 6-6 6-5 7-4 6-7 5-6 8-4 9-5 9-4 10-5 10-6 10-4 11-5 11-6 11-4 10-3 "
+        "9-3 8-3 9-2 10-2 11-3 11-2"
+    )
+    for m in moves.split():
+        game.play(*map(int, m.split("-")))
+    return game
+
+
+def best_red_capture_after(game: Game, blue: Point, red: Point) -> int:
+    """Blue plays ``blue``, red ``red``; then blue's best answer: the most red can capture on its next move."""
+    g = game.copy()
+    g.play(*blue)
+    g.play(*red)
+    worst = 10**9
+    for answer in list(g.playable_points()):
+        h = g.copy()
+        h.play(*answer)
+        b = board_of(h)
+        cells = [q for q in board_cells(h.width, h.height) if not b.dots[q] and not b.owner[q]]
+        worst = min(worst, max((capture_value(b, 2, q) for q in cells), default=0))
+    return worst
+
+
+def test_hard_sees_a_double_threat_far_from_the_last_moves() -> None:
+    game = red_double_threat_next()
+    assert best_red_capture_after(game, Point(12, 3), Point(10, 8)) >= 5  # the danger is real
+    point = choose_move(game, "hard", seconds=1.0, seed=3)
+    assert best_red_capture_after(game, point, Point(10, 8)) < 5, point
+
+
+def test_hard_keeps_its_block_when_deeper_search_finds_nothing_clearly_better() -> None:
+    # From a 15x15 game hard lost to normal (benchmarks/ai.py, game 13), red to move: blue captures 4 at 12-10.
+    # At 5 plies blocking there and 10-12 elsewhere both lose 2, and 10-12 won by the shape term alone (0.06); blue
+    # then took the 4 dots. A deeper iteration now replaces the best move only when it is clearly better.
+    game = Game(15, 15, "cross")
+    moves = (
+        "7-9 7-8 8-7 7-7 8-6 9-7 10-8 10-7 11-8 10-9 11-9 10-10 9-10 8-10 9-11 8-11 7-10 7-11 6-10 6-9 6-8 5-9 "
+        "5-10 6-11 5-11 4-10 4-11 5-12 6-12 7-12 6-13 7-13 8-12 3-11 4-12 5-13 6-14 4-13 3-12 2-12 3-13 2-13 "
+        "3-14 9-12 10-11 11-10 11-11"
+    )
+    for m in moves.split():
+        game.play(*map(int, m.split("-")))
+    assert capture_value(board_of(game), 1, board_of(game).index(12, 10)) == 4
+    assert choose_move(game, "hard", seconds=2.0, seed=1) == Point(12, 10)

@@ -2,17 +2,21 @@
 
 - Moves considered at a node: its own captures, the points where the opponent would capture (blocks), then points
   near the latest moves ordered by a shape heuristic; never a dot into the opponent's house that captures nothing
-  (it would be captured at once, 5.14). The root also considers every point near any dot.
+  (it would be captured at once, 5.14). The root also considers every point near any dot. ``hard`` also reads, at
+  the root, each side's *threat moves* (points anywhere where a dot makes new capture threats, double threats
+  first) and searches the best few of them at inner nodes too: a double threat far from the latest moves is
+  otherwise invisible below the root.
 - Evaluation, for the side to move: the score difference, plus what the next exchange of captures is worth
   (it takes its best capture, or blocks the opponent's best one and loses the second best), plus grounding: a side
   that leads by more than the dots its own grounding would give away wins at once (8.2-8.4), whatever else is on
   the board. The dots each side would give away are counted at the root with the engine's own ``ground``.
 - Iterative deepening: every root candidate at 1 ply, the best ones at 2 and 3 plies; ``hard`` then searches the
   rest of the root at 3 plies and its 8 best root moves at 5, 7, ... plies (previous best first) until its budget
-  is spent, so it always uses its whole time. Odd depths only beyond 3: with the opponent to move at the leaves
-  the evaluation's exchange term is always the opponent's. A quiescence search over captures and blocks at the
-  leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static; so did a territory term (cells
-  inside each side's enclosures, 0.1 a cell: 1-0-7).
+  is spent, so it always uses its whole time. A deeper iteration replaces the best move only with one that is
+  better by more than half a dot there (``Style.switch_margin``). Odd depths only beyond 3: with the opponent to
+  move at the leaves the evaluation's exchange term is always the opponent's. A quiescence search over captures
+  and blocks at the leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static; so did a
+  territory term (cells inside each side's enclosures, 0.1 a cell: 1-0-7).
 - Levels differ by depth, width, budget and deliberate noise (``easy`` sometimes overlooks the opponent's threats
   and prefers moves near the last ones).
 """
@@ -65,6 +69,13 @@ class Style:
     deep_width: int
     """After the widened iteration, search this many of the best root moves 2, 4, ... plies deeper (odd depths
     only: the leaves then always have the opponent to move) until the budget is spent; 0: never."""
+    switch_margin: float = 0.0
+    """In the deeper iterations, another root move replaces the best one only when it is better by more than this
+    (in captured dots): a deeper search with a static evaluation is not always a better one."""
+    threats: int = 0
+    """At inner nodes, also search up to this many of the side to move's threat moves read at the root
+    (``Search.read_threats``): points anywhere on the board where a dot makes a new capture threat, double threats
+    first. The local move generator only looks near the latest moves and misses a double threat far from them."""
     rate: float = 5000.0
     """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
     to other sizes by ``node_rate``; about half of what this 2-core machine measures in a mid-game, 10,000/s, so
@@ -85,8 +96,8 @@ STYLES: dict[str, Style] = {
     ),
     "normal": Style(
         max_depth=2,
-        root_width=12,
-        width=7,
+        root_width=8,
+        width=3,
         noise=0.1,
         oversight=0.0,
         shape_weight=0.05,
@@ -103,6 +114,8 @@ STYLES: dict[str, Style] = {
         shape_weight=0.05,
         widen=True,
         deep_width=8,
+        switch_margin=0.5,
+        threats=4,
         rate=5000.0,
     ),
 }
@@ -128,6 +141,8 @@ class Search:
         self.nodes = 0
         self.blind = blind
         self.at_risk = [0, _ground_loss(root.game, 1), _ground_loss(root.game, 2)]
+        self.threat_moves: list[list[int]] = [[], [], []]
+        """Per colour: its threat moves read at the root, best first (``read_threats``)."""
         b = root.board
         self.width, self.height, self.stride = b.width, b.height, b.stride
 
@@ -157,6 +172,35 @@ class Search:
                 elif v > b2:
                     b2 = v
         return diff + max(a - b, -b2)
+
+    def threat_rank(self, pos: Position, child: Position) -> tuple[int, int] | None:
+        """How the move from ``pos`` to ``child`` threatens: (its second biggest new capture threat, its biggest), or
+        ``None`` when it makes no new threat or changes the score (a capture comes first anyway)."""
+        p = pos.to_move
+        if child.diff(p) != pos.diff(p):
+            return None
+        before = pos.closers[p]
+        new = sorted((v for c, v in child.closers[p].items() if v > before.get(c, 0)), reverse=True)
+        if not new:
+            return None
+        return (new[1] if len(new) > 1 else 0, new[0])
+
+    def keep_threats(self, p: int, found: list[tuple[int, int, int]]) -> None:
+        """Keep the best ``style.threats`` of ``found`` (second threat, biggest threat, point) as ``p``'s threat
+        moves: double threats first, by their second threat, then single threats by their size."""
+        found.sort(key=lambda t: (-t[0], -t[1]))
+        self.threat_moves[p] = [q for _, _, q in found[: self.style.threats]]
+
+    def read_threats(self, pos: Position, candidates: list[int]) -> None:
+        """Find the threat moves of ``pos.to_move`` among ``candidates`` (points where its dot captures nothing
+        but makes new capture threats) by playing each, and keep the best (``keep_threats``)."""
+        found: list[tuple[int, int, int]] = []
+        for q in candidates:
+            self.tick()
+            rank = self.threat_rank(pos, pos.play(q))
+            if rank is not None:
+                found.append((*rank, q))
+        self.keep_threats(pos.to_move, found)
 
     # ---------------------------------------------------------------------------------------------------------
     # Move generation
@@ -250,6 +294,14 @@ class Search:
             if q not in seen:
                 seen.add(q)
                 ordered.append(q)
+        extra = 0
+        if not everywhere:
+            dots, owner = b.dots, b.owner
+            for q in self.threat_moves[p]:
+                if q not in seen and not dots[q] and not owner[q] and not in_house(b, p, q):
+                    seen.add(q)
+                    ordered.append(q)
+                    extra += 1
         local = [q for q in pool if q not in seen and not (in_house(b, p, q) and not mine.get(q))]
         lasts = self.last_coords(pos)
         local.sort(key=lambda q: -self.shape(pos, q, p, lasts))
@@ -258,7 +310,7 @@ class Search:
             ordered = [q for q in board_cells(self.width, self.height) if not b.dots[q] and not b.owner[q]]
             safe = [q for q in ordered if not in_house(b, p, q)]
             ordered = safe or ordered
-        return ordered if everywhere else ordered[:limit]
+        return ordered if everywhere else ordered[: limit + extra]
 
     # ---------------------------------------------------------------------------------------------------------
 
@@ -336,9 +388,15 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
     try:
         # Depth 1 over every candidate.
         scored: list[tuple[float, int]] = []
+        found: list[tuple[int, int, int]] = []
         for q in candidates:
             search.tick()
-            v = -search.evaluate(root.play(q)) + style.shape_weight * search.shape(root, q, p)
+            child = root.play(q)
+            v = -search.evaluate(child) + style.shape_weight * search.shape(root, q, p)
+            if style.threats:
+                rank = search.threat_rank(root, child)
+                if rank is not None:
+                    found.append((*rank, q))
             if style.noise:
                 v += rng.gauss(0.0, style.noise)
             scored.append((v, q))
@@ -347,6 +405,10 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
         done = 1
         if style.max_depth < 2:
             return Decision(point(best), search.nodes, done, time.perf_counter() - start)
+        if style.threats:
+            search.keep_threats(p, found)
+            other = root.passed()
+            search.read_threats(other, search.moves(other, 0, everywhere=True))
         order = [q for _, q in scored[: style.root_width]]
         for depth in range(2, style.max_depth + 1):
             alpha = -2 * WIN
@@ -388,17 +450,17 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
                 top = order[: style.deep_width]
                 alpha = -2 * WIN
                 deeper: list[tuple[float, int]] = []
-                for q in top:
+                for k, q in enumerate(top):
                     search.tick()
-                    v = -search.negamax(root.play(q), depth - 1, -2 * WIN, -alpha)
+                    bar = alpha + style.switch_margin if k else alpha
+                    v = -search.negamax(root.play(q), depth - 1, -2 * WIN, -bar)
                     v += style.shape_weight * search.shape(root, q, p)
                     deeper.append((v, q))
-                    if v > alpha:
+                    if v > bar:
                         alpha = v
                         best = q
-                deeper.sort(key=lambda t: -t[0])
+                deeper.sort(key=lambda t: (t[1] != best, -t[0]))
                 order = [q for _, q in deeper] + order[len(top) :]
-                best = order[0]
                 done = depth
                 depth += 2
     except _OutOfTime:

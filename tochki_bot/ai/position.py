@@ -94,6 +94,13 @@ class Position:
         last = tuple(board.index(*m.point) for m in game.moves[-4:] if m.point is not None)
         return cls(twin, None, last)
 
+    def passed(self) -> Position:
+        """The same position with the other side to move, as if the side to move passed (to read the other side's
+        threats). It shares the game and closers with ``self``; ``play`` copies before it changes anything."""
+        twin = Position(self.game, self.closers, self.last)
+        twin.to_move = 3 - self.to_move
+        return twin
+
     def threats(self, p: int) -> dict[int, int]:
         """The closers of ``p`` that capture something now."""
         return {q: v for q, v in self.closers[p].items() if v}
