@@ -322,6 +322,13 @@ def test_read_threats_finds_a_double_threat_anywhere() -> None:
     assert {root.board.point(q) for q, v in child.closers[2].items() if v} == {Point(3, 4), Point(5, 4)}
 
 
+def play_moves(game: Game, moves: str) -> None:
+    """Play ``"x-y x-y ..."`` in turn."""
+    for m in moves.split():
+        x, y = map(int, m.split("-"))
+        game.play(x, y)
+
+
 def red_double_threat_next() -> Game:
     # From a 15x15 game hard lost to normal before the threat moves (benchmarks/ai.py, game 2): blue to move; red
     # 10-8 would threaten blue's five dots at 10-7 and at 11-7 at once. The latest moves are in the lower right,
@@ -331,8 +338,7 @@ def red_double_threat_next() -> Game:
         "9-7 8-7 7-8 7-7 8-6 7-6 7-5 8-5 9-6 6-6 6-5 7-4 6-7 5-6 8-4 9-5 9-4 10-5 10-6 10-4 11-5 11-6 11-4 10-3 "
         "9-3 8-3 9-2 10-2 11-3 11-2"
     )
-    for m in moves.split():
-        game.play(*map(int, m.split("-")))
+    play_moves(game, moves)
     return game
 
 
@@ -368,7 +374,6 @@ def test_hard_keeps_its_block_when_deeper_search_finds_nothing_clearly_better() 
         "5-10 6-11 5-11 4-10 4-11 5-12 6-12 7-12 6-13 7-13 8-12 3-11 4-12 5-13 6-14 4-13 3-12 2-12 3-13 2-13 "
         "3-14 9-12 10-11 11-10 11-11"
     )
-    for m in moves.split():
-        game.play(*map(int, m.split("-")))
+    play_moves(game, moves)
     assert capture_value(board_of(game), 1, board_of(game).index(12, 10)) == 4
     assert choose_move(game, "hard", seconds=2.0, seed=1) == Point(12, 10)
