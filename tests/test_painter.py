@@ -6,7 +6,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 from conftest import Where
@@ -19,6 +23,7 @@ from tochki_bot.config import DEFAULT_PICTURE_WORKERS, Config
 from tochki_bot.engine import Game
 from tochki_bot.painter import GIVE_UP_AFTER, Painter
 from tochki_bot.pictures import board_view
+from tochki_bot.processes import WATCH_EVERY
 
 
 def _view() -> BoardView:
@@ -82,6 +87,48 @@ async def test_workers_that_keep_dying_are_given_up_for_threads(caplog: pytest.L
         assert "drawn in threads from now on" in caplog.text
     finally:
         painter.close()
+
+
+ORPHAN = """
+import asyncio, sys
+sys.path[:0] = {paths!r}
+from test_painter import _view
+from tochki_bot.painter import Painter
+
+async def main():
+    painter = Painter(2)
+    await asyncio.gather(painter.png(_view()), painter.png(_view()))
+    print(*painter._pool._processes, flush=True)
+    await asyncio.sleep(600)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_drawing_workers_end_when_the_bot_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "orphan.py"
+    script.write_text(ORPHAN.format(paths=[str(Path(__file__).parent), str(Path(__file__).parent.parent)]))
+    bot = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert bot.stdout is not None
+        pids = [int(p) for p in bot.stdout.readline().split()]
+        assert len(pids) == 2 and all(_running(p) for p in pids)
+    finally:
+        bot.kill()  # kill -9: no shutdown of the pool
+        bot.wait(30)
+    deadline = time.monotonic() + 10 * WATCH_EVERY
+    while any(_running(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_running(p) for p in pids), "drawing workers outlived the bot"
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_a_painter_needs_zero_or_more_workers() -> None:

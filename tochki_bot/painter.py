@@ -16,12 +16,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from render import STANDARD, BoardView, Window, render_png
+
+from .processes import pool
 
 log = logging.getLogger(__name__)
 
@@ -95,5 +96,5 @@ class Painter:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = pool(self.workers)
         return self._pool

@@ -17,17 +17,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import os
 import secrets
 import socket
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 
 from storage import Job
 
 from ..engine import Game, Point
+from ..processes import pool
 from .core import Core
 from .search import Action, search
 
@@ -184,7 +184,7 @@ class Runner:
 
     def _executor(self) -> Executor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = pool(self.workers)
         return self._pool
 
     async def search(self, job: Job, game: Game) -> Action:

@@ -1,0 +1,39 @@
+"""Worker processes that end with the process that started them.
+
+The bot draws its pictures and searches its moves in pools of worker processes (``spawn``). A worker waits for work
+on a pipe from its parent; when the parent is killed (``kill -9``, out of memory) the worker is left behind, adopted
+by init, holding its memory for good. ``pool`` makes workers that look every second whether their parent is still
+the one that started them, and end at once when it is not.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+WATCH_EVERY = 1.0
+"""Seconds between a worker's looks at its parent."""
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_EVERY)
+    os._exit(0)
+
+
+def _end_with(parent: int) -> None:
+    """In a new worker: end it as soon as ``parent`` is no longer its parent."""
+    threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def pool(workers: int) -> ProcessPoolExecutor:
+    """``workers`` spawned worker processes that end with this process, even when it is killed."""
+    return ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_end_with, initargs=(os.getpid(),)
+    )
+
+
+__all__ = ["WATCH_EVERY", "pool"]
