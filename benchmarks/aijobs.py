@@ -18,47 +18,21 @@ import sys
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
+sys.path[:] = [str(_ROOT), str(_ROOT / "tests")] + [
+    p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
+]
 
 import asyncio
-import os
-import signal
 import statistics
-import subprocess
 import tempfile
 import time
+
+from test_aijobs import Worker
 
 from tochki_bot.services import GameView, LobbyChoice, Origin, Person, Place, Services
 
 MOVES = 20
 GAMES = 12
-
-
-def ai_worker(db: str, seconds: float) -> subprocess.Popen[str]:
-    """``python -m tochki_bot ai-worker`` with one search at once; returns once it is taking jobs."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("TOCHKI_", "TELEGRAM_"))}
-    env.update(TOCHKI_DB=db, TOCHKI_AI_WORKERS="1", TOCHKI_AI_SECONDS=str(seconds), PYTHONPATH=str(_ROOT))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tochki_bot", "ai-worker"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        start_new_session=True,
-    )
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if "searches at once" in line:
-            return proc
-    raise RuntimeError("the ai-worker did not start")
-
-
-def stop(proc: subprocess.Popen[str]) -> None:
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
 
 
 async def latency(db: str, *, workers: int, seconds: float) -> list[float]:
@@ -103,7 +77,7 @@ async def capacity(db: str, workers: int) -> float:
                 Place(person.id, "private"), person, "hard", LobbyChoice(15, 15, "cross", None, "creator_red")
             )
             ids.append(opened.view.id)
-        procs = [ai_worker(db, 0.5) for _ in range(workers)]
+        procs = [await Worker(db, TOCHKI_AI_SECONDS="0.5").started() for _ in range(workers)]
         try:
             began = time.perf_counter()
             await services.opponent.start()  # the jobs are added now, every worker ready
@@ -114,7 +88,7 @@ async def capacity(db: str, workers: int) -> float:
                 await asyncio.sleep(0.02)
         finally:
             for proc in procs:
-                stop(proc)
+                proc.stop()
     finally:
         await services.close()
 
@@ -140,11 +114,11 @@ async def main(target: str | None, latency_only: bool) -> None:
         db = fresh("far.db")
         services = await Services.open(db)  # the schema, before the ai-worker opens it
         await services.close()
-        proc = ai_worker(db, 0.1)
+        proc = await Worker(db, TOCHKI_AI_SECONDS="0.1").started()
         try:
             far = await latency(db, workers=0, seconds=0.1)
         finally:
-            stop(proc)
+            proc.stop()
         print(f"move to the bot's answer, a separate ai-worker process: {summary(far)}")
         if latency_only:
             return

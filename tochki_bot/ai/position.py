@@ -11,6 +11,8 @@ house). Children are made by playing one dot on a copy; the closers are then upd
 
 from __future__ import annotations
 
+import contextlib
+
 from tochki_bot.engine import Game
 from tochki_bot.engine.board import OPEN, WALL, Board
 
@@ -63,12 +65,10 @@ def scan_all(board: Board, p: int) -> dict[int, int]:
     near: set[int] = set()
     i = -1
     index = rp.index
-    try:
+    with contextlib.suppress(ValueError):  # no wall after i: every wall was seen
         while True:
             i = index(WALL, i + 1)
             near.update((i + 1, i - 1, i + s, i - s, i + s + 1, i + s - 1, i - s + 1, i - s - 1))
-    except ValueError:
-        pass
     return scan_closers(board, p, sorted(near))
 
 
