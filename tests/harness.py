@@ -48,6 +48,7 @@ class Bot:
         self.clock = clock or Clock()
         settings: dict[str, Any] = {
             "group_rate": 10**6,
+            "chat_rate": 10**6,
             "overall_rate": 10**6,
             "clock_interval": 10**6,
             "user_rate": 10**6,
@@ -97,11 +98,18 @@ class Bot:
         assert record is not None, f"no game {game_id}"
         return record
 
-    async def send(self, *updates: dict[str, Any]) -> None:
-        """Hand updates to the application (as the updater does) and wait until all are handled."""
+    async def send(self, *updates: dict[str, Any], settle: bool = True) -> None:
+        """Hand updates to the application (as the updater does) and wait until all are handled and (with
+        ``settle``) everything they posted has gone and been remembered."""
         for data in updates:
             await self.app.update_queue.put(as_update(data, self.app.bot))
         await self.app.update_queue.join()
+        if settle:
+            await self.settle()
+
+    async def settle(self) -> None:
+        """Until every message posted has gone (or failed) and what follows it is done."""
+        await self.front.announcer.settled()
 
     async def say(self, chat_id: int, user: dict[str, Any], text: str, **kwargs: Any) -> dict[str, Any]:
         update = self.fake.message_update(chat_id, user, text, **kwargs)
@@ -114,6 +122,7 @@ class Bot:
     async def tick(self) -> list[str]:
         """One pass of the clock; what it found, as ``remind_half``, ``remind_last``, ``timeout``, ``expired``."""
         found = await run_clock(self.app)
+        await self.settle()
         return (
             [f"remind_{r.stage}" for r in found.reminders]
             + ["timeout"] * len(found.timeouts)

@@ -48,7 +48,8 @@ hundred boards a second, more than Telegram lets a bot send."""
 class Config:
     """How the bot runs.
 
-    ``group_rate`` is Telegram's limit of messages per minute in one group (the rate limiter keeps to it);
+    ``group_rate`` is Telegram's limit of messages per minute in one group (the delivery plans every group message
+    to keep to it);
     ``clock_interval`` is how often, in seconds, the clock job looks for reminders and timeouts;
     ``concurrent_updates`` how many updates are handled at once (one per chat at most); ``user_rate`` how many
     commands a person may send a minute. ``start_retries`` is how many more times the start tries to reach Telegram
@@ -64,6 +65,10 @@ class Config:
     file_base_url: str | None = None
     log_level: str = "INFO"
     group_rate: int = 20
+    group_window: float = 60.0
+    """The seconds ``group_rate`` counts over (Telegram's minute; tests play a minute faster)."""
+    chat_rate: float = 1.0
+    """Messages a second to one private chat, after a short burst (Telegram's "about one a second")."""
     overall_rate: int = 30
     clock_interval: float = 30.0
     concurrent_updates: int = 256

@@ -198,6 +198,10 @@ class Opponent:
     def _idle(self) -> bool:
         return not self._watching and not self._telling and (self._runner is None or not self._runner.busy)
 
+    def move_seconds(self, level: str) -> float:
+        """How long the bot thinks about a move at ``level`` (the configured time, else the level's own)."""
+        return self._seconds or BUDGET[level]
+
     def thinking(self, game_id: int) -> bool:
         """Whether the bot's move in this game is being searched for or waits for a runner."""
         return game_id in self._watching
@@ -227,7 +231,7 @@ class Opponent:
         level = self._to_move(view)
         if level is None or view.state != "active":
             return
-        seconds = self._seconds or BUDGET[level]
+        seconds = self.move_seconds(level)
         seed = self._seed_for(view.id, view.ply)
         job = await self._core.storage.jobs.add_move(view.id, view.ply, level, seconds, seed)
         if job.state == "done":

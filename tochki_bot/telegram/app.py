@@ -4,6 +4,7 @@ command menu, start and stop."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -31,10 +32,11 @@ from ..i18n import LANGUAGES, t
 from ..painter import Painter
 from ..services import ClockPass, GameView, Origin, Services
 from . import endings, general, lists, lobby, play, sharing
-from .budget import GroupBudget
+from .delivery.announcer import Announcer
+from .delivery.ledger import Ledger, Limits
+from .delivery.postbox import Postbox
 from .keyboards import MiniApp
 from .messenger import Messenger
-from .presenter import Presenter
 from .processor import ChatOrderedProcessor
 from .ratelimit import ChatRateLimiter
 from .reach import start_problem
@@ -151,7 +153,7 @@ def build_application(
             ChatRateLimiter(
                 overall_max_rate=config.overall_rate,
                 overall_time_period=1,
-                group_max_rate=config.group_rate,
+                group_max_rate=0,  # the delivery's ledger keeps each group within its minute: one budget
                 group_time_period=60,
                 max_retries=3,
             )
@@ -197,32 +199,35 @@ async def startup(application: Application) -> None:
         config.db_path, clock=clock, ai_workers=config.ai_workers, ai_seconds=config.ai_seconds, ai_seed=config.ai_seed
     )
     bot = application.bot
-    messenger = Messenger(bot, GroupBudget(config.group_rate))
+    limits = Limits(group=config.group_rate, window=config.group_window, private_rate=config.chat_rate)
+    postbox = Postbox(Ledger(limits))
+    messenger = Messenger(bot, postbox)
+    postbox.digest = messenger.digest
     miniapp = MiniApp(config.webapp_url, bot.username, config.webapp_name) if config.webapp_url else None
     front = application.bot_data["front"] = Front(
         services=services,
         messenger=messenger,
-        presenter=Presenter(services, messenger, bot.username, miniapp, Painter(config.picture_workers)),
+        announcer=Announcer(services, messenger, bot.username, miniapp, Painter(config.picture_workers)),
         username=bot.username,
         can_read_all=bool(bot.can_read_all_group_messages),
         actions=dict(ACTIONS),
     )
     application.bot_data["pruned_at"] = 0.0
-    front.presenter.painter.start()
+    front.announcer.painter.start()
 
     async def on_change(view: GameView, origin: Origin) -> None:
-        if origin in SHOWN_BY_OTHERS:
-            await front.presenter.announce(view)
+        if origin in SHOWN_BY_OTHERS:  # each listener runs in a task of its own: waiting here holds up nothing
+            await front.announcer.announce(view)
 
     services.changes.subscribe(on_change)
-    services.opponent.on_thinking(front.presenter.thinking)
+    services.opponent.on_thinking(front.announcer.thinking)
     keep_updates(application, services)
     # Before any update: games whose time ran out while the bot was down are decided, and whatever was stored but
     # not announced (the bot stopped between the two) is announced now. Nothing here may keep the bot from starting.
     try:
         found = await services.clock.tick()
-        await front.presenter.clock(found)
-        announced = await front.presenter.owed(grace=0.0)
+        await front.announcer.clock(found)
+        announced = await front.announcer.owed(grace=0.0)
         taken = await take_orphans(application)
         if len(found) or announced or taken:
             log.info(
@@ -310,10 +315,14 @@ async def shutdown(application: Application) -> None:
             log.exception("could not stop %r", extra)
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
+        # What was posted goes out first (a few seconds at most); what cannot, the outbox announces at the next start.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(front.announcer.settled(), timeout=5)
+        await front.messenger.postbox.close()
         await front.services.opponent.close()
         await front.services.changes.settle()
         await front.services.close()
-        front.presenter.painter.close()
+        front.announcer.painter.close()
 
 
 async def clock_job(context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -336,10 +345,10 @@ async def run_clock(application: Application, now: float | None = None) -> Clock
             if any(pruned.values()):
                 log.info("forgot %s", ", ".join(f"{n} {what}" for what, n in pruned.items() if n))
         found = await services.clock.tick(now)  # one pass at a time across workers
-        await front.presenter.clock(found)
-        await front.presenter.owed()  # each worker its own announcements, and those of workers that are gone
+        await front.announcer.clock(found)
+        await front.announcer.owed()  # each worker its own announcements, and those of workers that are gone
         if leader:
-            await front.presenter.tidy()
+            await front.announcer.tidy()
     await take_orphans(application)
     return found
 

@@ -11,7 +11,6 @@ from telegram.ext import ContextTypes
 
 from ..i18n import LANGUAGES, Language, language_for, t
 from ..services import GameView, ServiceError, Want
-from .budget import Priority
 from .lobby import accept_invitation
 from .request import Request, command, front_of
 from .sharing import start_watching
@@ -28,14 +27,14 @@ async def cmd_start(req: Request, args: list[str]) -> None:
     elif req.place.private and payload.startswith("g") and len(payload) > 1:
         await accept_invitation(req, payload[1:])
     else:
-        await req.reply(t(req.lang, "start" if req.place.private else "start_group"), quote=False)
+        req.reply(t(req.lang, "start" if req.place.private else "start_group"), quote=False)
 
 
 @command
 async def cmd_help(req: Request, args: list[str]) -> None:
     """How to play here; in a group, whether plain ``x-y`` works (Telegram's privacy mode)."""
     privacy = "" if req.place.private else t(req.lang, "privacy_off" if req.front.can_read_all else "privacy_on")
-    await req.reply(t(req.lang, "help", privacy=privacy, bot=req.front.username))
+    req.reply(t(req.lang, "help", privacy=privacy, bot=req.front.username))
 
 
 RULE_WORDS = {
@@ -59,7 +58,7 @@ async def cmd_rules(req: Request, args: list[str]) -> None:
             found = None
         if isinstance(found, GameView):
             rules = found.settings.rules
-    await req.reply(t(req.lang, "rules" if rules in (None, "sports") else f"rules_{rules}"))
+    req.reply(t(req.lang, "rules" if rules in (None, "sports") else f"rules_{rules}"))
 
 
 async def may_set_language(req: Request) -> bool:
@@ -82,10 +81,10 @@ async def cmd_lang(req: Request, args: list[str]) -> None:
     word = args[0].lower() if args else ""
     choice = LANGUAGE_WORDS.get(word, word)
     if choice not in LANGUAGES:
-        await req.reply(t(req.lang, "lang_usage"))
+        req.reply(t(req.lang, "lang_usage"))
         return
     if not req.place.private and not await may_set_language(req):
-        await req.reply(t(req.lang, "lang_admins"), priority=Priority.LOW)
+        req.reply(t(req.lang, "lang_admins"))
         return
     lang: Language = choice
     if req.place.private:
@@ -113,4 +112,4 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat = update.effective_chat  # a button press was answered already (the button wrapper did)
     if chat is not None and update.callback_query is None:
         with contextlib.suppress(Exception):
-            await front_of(context).messenger.send_text(chat.id, t(lang, "apology"), priority=Priority.LOW)
+            await front_of(context).messenger.send_text(chat.id, t(lang, "apology"))

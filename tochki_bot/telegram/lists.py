@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..i18n import t
 from ..services import GameView, Problem, ServiceError, leaderboard
 from . import callbacks as cb
-from .budget import Priority
 from .captions import game_label
+from .delivery.postbox import Kind
 from .formatting import name
 from .keyboards import choice_keyboard, listed_keyboard
 from .request import Request, button, command
@@ -22,7 +22,7 @@ async def cmd_games(req: Request, args: list[str]) -> None:
     if not req.place.private:
         views = [v for v in views if v.chat_id == req.place.chat_id]
     if not views:
-        await req.reply(t(req.lang, "games_none" if req.place.private else "games_none_here"))
+        req.reply(t(req.lang, "games_none" if req.place.private else "games_none_here"))
         return
     labels = []
     for view in views:
@@ -32,7 +32,7 @@ async def cmd_games(req: Request, args: list[str]) -> None:
             where = chat.title if chat is not None and chat.title else None
         labels.append((game_label(req.lang, view, req.person.id, where), cb.Show(view.id)))
     waiting = sum(1 for v in views if v.to_move is not None and v.colour_of(req.person.id) == v.to_move)
-    await req.reply(t(req.lang, "games_title", count=len(views), waiting=waiting), keyboard=choice_keyboard(labels))
+    req.reply(t(req.lang, "games_title", count=len(views), waiting=waiting), keyboard=choice_keyboard(labels))
 
 
 @command
@@ -40,18 +40,18 @@ async def cmd_stats(req: Request, args: list[str]) -> None:
     """The chat's table of wins, losses and draws (in private: your record)."""
     if req.place.private:
         wins, losses, draws = await req.services.ratings.record(req.person.id)
-        await req.reply(t(req.lang, "stats_private", wins=wins, losses=losses, draws=draws))
+        req.reply(t(req.lang, "stats_private", wins=wins, losses=losses, draws=draws))
         return
     table = await req.services.ratings.results(req.place.chat_id)
     if not table:
-        await req.reply(t(req.lang, "stats_none"))
+        req.reply(t(req.lang, "stats_none"))
         return
     lines = [t(req.lang, "stats_title")]
     for n, (user_id, wins, losses, draws) in enumerate(table[:30], 1):
         player = await req.services.people.player(user_id)
         who = name(player.name if player else str(user_id))
         lines.append(t(req.lang, "stats_line", n=n, name=who, wins=wins, losses=losses, draws=draws))
-    await req.reply("\n".join(lines))
+    req.reply("\n".join(lines))
 
 
 @command
@@ -73,7 +73,7 @@ async def cmd_top(req: Request, args: list[str]) -> None:
         lines.append(t(req.lang, "top_line", n=n, name=who, rating=round(rating.rating), games=rating.games))
     if req.place.private and not req.player.public:
         lines.append(t(req.lang, "top_not_listed"))
-    await req.reply("\n".join(lines))
+    req.reply("\n".join(lines))
 
 
 async def me_text(req: Request, public: bool) -> str:
@@ -119,7 +119,7 @@ async def me_text(req: Request, public: bool) -> str:
 async def cmd_me(req: Request, args: list[str]) -> None:
     """Your rating and record; in private with a button to appear in the ratings of all players or not."""
     keyboard = listed_keyboard(req.own_lang, req.person.id, req.player.public) if req.place.private else None
-    await req.reply(await me_text(req, req.player.public), keyboard=keyboard)
+    req.reply(await me_text(req, req.player.public), keyboard=keyboard)
 
 
 @button(cb.Listed)
@@ -137,5 +137,5 @@ async def on_listed(req: Request, data: cb.Listed) -> None:
             message.message_id,
             await me_text(req, data.on),
             listed_keyboard(req.own_lang, req.person.id, data.on),
-            priority=Priority.NORMAL,
+            kind=Kind.PRESS,
         )

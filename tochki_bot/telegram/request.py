@@ -33,12 +33,13 @@ from ..services import (
 )
 from ..wording import player_language
 from . import callbacks as cb
-from .budget import Priority
 from .captions import game_label
+from .delivery.announcer import Announcer
+from .delivery.postbox import Note, Ticket
 from .formatting import name, plain
 from .keyboards import choice_keyboard
 from .messenger import Messenger, Unreachable
-from .presenter import Presenter, Seat
+from .views import Seat
 
 log = logging.getLogger(__name__)
 _NUMBERED = re.compile(r"^(?:<b>)?(?:#|№)([0-9]{1,12})\b")
@@ -53,7 +54,7 @@ class Front:
 
     services: Services
     messenger: Messenger
-    presenter: Presenter
+    announcer: Announcer
     username: str
     can_read_all: bool
     actions: dict[str, Action] = field(default_factory=dict)
@@ -88,9 +89,8 @@ class Request:
             # An anonymous admin (sent as the group) or a channel identity: there is no person to play for. A
             # command is told so; anything else is talk.
             if (message.text or "").startswith("/") and not message.is_automatic_forward:
-                text = t(await front.presenter.chat_language(chat.id), "post_as_yourself")
-                with contextlib.suppress(Unreachable):
-                    await front.messenger.send_text(chat.id, text, reply_to=message.message_id, priority=Priority.LOW)
+                text = t(await front.announcer.chat_language(chat.id), "post_as_yourself")
+                front.messenger.send_text(chat.id, text, reply_to=message.message_id)
             return None
         if sender is None or chat is None or sender.is_bot:
             return None
@@ -116,8 +116,8 @@ class Request:
         return self.front.services
 
     @property
-    def presenter(self) -> Presenter:
-        return self.front.presenter
+    def announcer(self) -> Announcer:
+        return self.front.announcer
 
     @property
     def messenger(self) -> Messenger:
@@ -205,31 +205,41 @@ class Request:
 
     def seat(self, view: GameView) -> Seat:
         """How this chat sees ``view``."""
-        return self.presenter.seat_here(view, self.place.chat_id, self.place.thread_id, self.lang, self.person.id)
+        return self.announcer.seat_here(view, self.place.chat_id, self.place.thread_id, self.lang, self.person.id)
 
     # --------------------------------------------------------------------------------------------------------------
     # Answering
 
-    async def reply(
+    def reply(
         self,
         text: str,
         *,
         keyboard: InlineKeyboardMarkup | None = None,
         quote: bool = True,
-        priority: Priority = Priority.NORMAL,
-    ) -> int | None:
-        """Answer in the chat of the update (a reply to its message when ``quote``); the message id, or ``None``
-        when the chat cannot be written to or a group's budget left it out."""
+    ) -> Ticket[int]:
+        """Answer in the chat of the update (a reply to its message when ``quote``), without waiting for it to go:
+        in a busy group it may wait for the group's budget (up to ``window / 3``), sharing a digest with other short
+        answers. Await the ticket for its message id."""
         message = self.update.message
+        reply_to = message.message_id if quote and message is not None else None
+        note = None
+        if keyboard is None and not self.place.private:
+            note = Note(text, self.person.id, self.person.first_name, reply_to, self.place.thread_id)
+        return self.messenger.send_text(
+            self.place.chat_id,
+            text,
+            thread_id=self.place.thread_id,
+            keyboard=keyboard,
+            reply_to=reply_to,
+            note=note,
+        )
+
+    async def replied(
+        self, text: str, *, keyboard: InlineKeyboardMarkup | None = None, quote: bool = True
+    ) -> int | None:
+        """Answer, and wait until the answer went: its message id (``None`` when the chat cannot be written to)."""
         try:
-            return await self.messenger.send_text(
-                self.place.chat_id,
-                text,
-                thread_id=self.place.thread_id,
-                keyboard=keyboard,
-                reply_to=message.message_id if quote and message is not None else None,
-                priority=priority,
-            )
+            return await self.reply(text, keyboard=keyboard, quote=quote)
         except Unreachable:
             return None
 
@@ -261,12 +271,12 @@ class Request:
             await self.answer()
             return
         if isinstance(error, TimeIsUp):
-            await self.presenter.announce(error.view)
+            self.announcer.announce(error.view)
         if self.query is not None and not self.answered:
             alert = error.problem in (Problem.NOT_YOURS, Problem.STALE)
             await self.answer(self.text_of(error, self.own_lang), alert=alert)
         else:
-            await self.reply(self.text_of(error), quote=self.query is None, priority=Priority.LOW)
+            self.reply(self.text_of(error), quote=self.query is None)
 
     # --------------------------------------------------------------------------------------------------------------
     # Finding the game
@@ -294,7 +304,7 @@ class Request:
     async def choose(self, choice: Choice, question: str, button: Callable[[GameView], cb.Callback]) -> None:
         """Ask which of several games is meant (a question only the person who asked can answer)."""
         labels = [(game_label(self.lang, view, self.person.id), button(view)) for view in choice.views]
-        message_id = await self.reply(question, keyboard=choice_keyboard(labels))
+        message_id = await self.replied(question, keyboard=choice_keyboard(labels))
         if message_id is not None:
             await self.services.messages.sent(
                 MessageRecord(self.place.chat_id, message_id, "question", user_id=self.person.id, topic="pick")
