@@ -67,8 +67,8 @@ class Seat:
 
 
 def offer_key(view: GameView, key: str) -> str:
-    """An offer to end a territory game with the territory counted (``/end``, VARIANTS.md §3.1) has its own texts;
-    a draw offer (``/draw``) is a draw under every rule set."""
+    """An offer to end a territory game with the territory counted (``/end``, docs/rules.md#agreed-end) has its own
+    texts; a draw offer (``/draw``) is a draw under every rule set."""
     return key.replace("draw_", "end_", 1) if view.offer_kind == "end" else key
 
 
