@@ -204,7 +204,7 @@ def resolve(
     if isinstance(target, Point):
         x, y = target
         if not board.on_board(x, y):
-            raise IllegalMove(Reason.OFF_BOARD, f"{x}-{y} is off the board", Point(x, y))
+            raise IllegalMove(Reason.OFF_BOARD, f"{Point(x, y)} is off the board", Point(x, y))
         comp = pool_at(board, c, board.index(x, y))
         if not holds_enemy(board, c, comp):
             raise IllegalMove(Reason.EMPTY_CLOSURE, "that pool holds no opponent dot in play", Point(x, y))

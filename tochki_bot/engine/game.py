@@ -393,13 +393,15 @@ class Game:
         board = self._board
         if not board.on_board(x, y):
             raise IllegalMove(
-                Reason.OFF_BOARD, f"{x}-{y} is off the board (x is 1-{self.width}, y is 1-{self.height})", Point(x, y)
+                Reason.OFF_BOARD,
+                f"{Point(x, y)} is off the board (x is 1-{self.width}, y is 1-{self.height})",
+                Point(x, y),
             )
         i = board.index(x, y)
         if board.dots[i]:
-            raise IllegalMove(Reason.OCCUPIED, f"{x}-{y} is occupied", Point(x, y))
+            raise IllegalMove(Reason.OCCUPIED, f"{Point(x, y)} is occupied", Point(x, y))
         if board.owner[i]:
-            raise IllegalMove(Reason.CAPTURED, f"{x}-{y} is inside a capture area", Point(x, y))
+            raise IllegalMove(Reason.CAPTURED, f"{Point(x, y)} is inside a capture area", Point(x, y))
         if not self._in_region(x, y, self._to_move):
             x0, y0, w, h = self.settings.first_move_region or (0, 0, 0, 0)
             raise IllegalMove(
@@ -709,9 +711,9 @@ class Game:
             i = self._board.index(x, y)
             board = self._board
             if board.dots[i]:
-                raise IllegalMove(Reason.OCCUPIED, f"{x}-{y} is occupied", Point(x, y))
+                raise IllegalMove(Reason.OCCUPIED, f"{Point(x, y)} is occupied", Point(x, y))
             if board.owner[i]:
-                raise IllegalMove(Reason.CAPTURED, f"{x}-{y} is inside a capture area", Point(x, y))
+                raise IllegalMove(Reason.CAPTURED, f"{Point(x, y)} is inside a capture area", Point(x, y))
             if self._plain and not move.closures:
                 return self._put(i, CODE[colour])
             if move.closures and not self._mode:
@@ -736,7 +738,9 @@ class Game:
     def _check_on_board(self, x: int, y: int) -> None:
         if not self._board.on_board(x, y):
             raise IllegalMove(
-                Reason.OFF_BOARD, f"{x}-{y} is off the board (x is 1-{self.width}, y is 1-{self.height})", Point(x, y)
+                Reason.OFF_BOARD,
+                f"{Point(x, y)} is off the board (x is 1-{self.width}, y is 1-{self.height})",
+                Point(x, y),
             )
 
 

@@ -18,7 +18,9 @@ class Point(NamedTuple):
     y: int
 
     def __str__(self) -> str:
-        return f"{self.x}-{self.y}"
+        from .notation import format_point  # the one writer of the notation (it imports this module)
+
+        return format_point(self)
 
 
 class MoveKind(StrEnum):
@@ -77,7 +79,7 @@ def closures_text(closures: tuple[Ring, ...]) -> str:
     >>> closures_text(((Point(2, 3), Point(3, 4), Point(4, 3), Point(3, 2)),))
     '2-3 3-4 4-3 3-2'
     """
-    return ";".join(" ".join(f"{p.x}-{p.y}" for p in ring) for ring in closures)
+    return ";".join(" ".join(str(p) for p in ring) for ring in closures)
 
 
 def parse_closures_text(text: str) -> tuple[Ring, ...]:

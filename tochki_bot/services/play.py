@@ -173,7 +173,7 @@ class Play:
                 if game.settings.manual and (close_all or await self._autoclose(who.id)):
                     areas += trial.close_all()
             except IllegalMove as exc:
-                point = str(exc.point) if isinstance(exc.point, Point) else f"{x}-{y}"
+                point = str(exc.point if isinstance(exc.point, Point) else Point(x, y))
                 raise ServiceError.from_rules(exc, point=point, width=game.width, height=game.height) from None
             return await self._commit(record, trial, who.id, update_id, areas, origin=origin)
 
