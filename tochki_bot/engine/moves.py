@@ -37,10 +37,10 @@ class MoveKind(StrEnum):
     DRAW = "draw"
     """A draw was agreed (8.1d); ``colour`` is the player who accepted it."""
     END = "end"
-    """The players agreed to end a game whose rule set scores that end (territory rules, VARIANTS.md §3.1: every
+    """The players agreed to end a game whose rule set scores that end (territory rules, docs/rules.md#agreed-end: every
     open pool is closed and half the territory counts); ``colour`` is the player who accepted."""
     STOP = "stop"
-    """The player pressed STOP (``stop_mode="stop_phase"``, VARIANTS.md §4.3): no more dots of theirs; the opponent
+    """The player pressed STOP (``stop_mode="stop_phase"``, docs/rules.md#stop): no more dots of theirs; the opponent
     may now place any number of dots."""
     FINISH = "finish"
     """The opponent of the STOP ends the extra dots; the game ends and the score decides."""
