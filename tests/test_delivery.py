@@ -27,7 +27,7 @@ class Clock:
 
 def test_a_group_takes_its_limit_in_a_sliding_window() -> None:
     clock = Clock()
-    ledger = Ledger(Limits(group=3, window=60, margin=1), clock)
+    ledger = Ledger(Limits(group=3, window=60, margin=1, burst=3), clock)
     for _ in range(3):
         assert ledger.free(GROUP) > 0
         ledger.spend(GROUP)
@@ -36,6 +36,18 @@ def test_a_group_takes_its_limit_in_a_sliding_window() -> None:
     assert ledger.wait(GROUP) == pytest.approx(61 - 30)  # the first leaves the window (and its margin) at 1061
     assert ledger.wait(GROUP, 2) == pytest.approx(71 - 30)
     clock.now += 31
+    assert ledger.free(GROUP) == 1
+
+
+def test_a_group_takes_a_burst_then_one_every_window_share() -> None:
+    """Spread over the window: 5 at once, then one every 61 / 20 s, so that a game's start and a few answers cannot
+    spend the window's 20 messages in half a minute and leave the boards none for the other half."""
+    clock = Clock()
+    ledger = Ledger(Limits(), clock)
+    for _ in range(5):
+        ledger.spend(GROUP)
+    assert ledger.free(GROUP) == 0 and ledger.wait(GROUP) == pytest.approx(61 / 20)
+    clock.now += 61 / 20
     assert ledger.free(GROUP) == 1
 
 
@@ -55,7 +67,7 @@ def test_a_429_blocks_the_chat_for_telegrams_wait() -> None:
     ledger.refused(GROUP, 5)
     assert ledger.free(GROUP) == 0 and ledger.wait(GROUP) == pytest.approx(5)
     clock.now += 5.1
-    assert ledger.free(GROUP) == 20
+    assert ledger.free(GROUP) == Limits().burst
 
 
 def recorder(sent: list[str], name: str):  # type: ignore[no-untyped-def]

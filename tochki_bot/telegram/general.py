@@ -81,10 +81,10 @@ async def cmd_lang(req: Request, args: list[str]) -> None:
     word = args[0].lower() if args else ""
     choice = LANGUAGE_WORDS.get(word, word)
     if choice not in LANGUAGES:
-        req.reply(t(req.lang, "lang_usage"))
+        req.say("lang_usage")
         return
     if not req.place.private and not await may_set_language(req):
-        req.reply(t(req.lang, "lang_admins"))
+        req.say("lang_admins")
         return
     lang: Language = choice
     if req.place.private:

@@ -22,7 +22,7 @@ async def cmd_games(req: Request, args: list[str]) -> None:
     if not req.place.private:
         views = [v for v in views if v.chat_id == req.place.chat_id]
     if not views:
-        req.reply(t(req.lang, "games_none" if req.place.private else "games_none_here"))
+        req.say("games_none" if req.place.private else "games_none_here")
         return
     labels = []
     for view in views:
@@ -40,11 +40,11 @@ async def cmd_stats(req: Request, args: list[str]) -> None:
     """The chat's table of wins, losses and draws (in private: your record)."""
     if req.place.private:
         wins, losses, draws = await req.services.ratings.record(req.person.id)
-        req.reply(t(req.lang, "stats_private", wins=wins, losses=losses, draws=draws))
+        req.say("stats_private", wins=wins, losses=losses, draws=draws)
         return
     table = await req.services.ratings.results(req.place.chat_id)
     if not table:
-        req.reply(t(req.lang, "stats_none"))
+        req.say("stats_none")
         return
     lines = [t(req.lang, "stats_title")]
     for n, (user_id, wins, losses, draws) in enumerate(table[:30], 1):

@@ -219,9 +219,8 @@ async def on_join(req: Request, data: cb.Join) -> None:
 async def on_setting(req: Request, data: cb.Set) -> None:
     lobby = await req.pressed_on("lobby", game=data.game)
     view = await req.services.lobby.change(data.game, req.person, data.setting, data.value, req.update_id)
-    await req.answer()
     if lobby is not None:
-        req.announcer.update_lobby(view, req.place.chat_id, lobby.message_id, req.lang)
+        await req.answer_when(req.announcer.update_lobby(view, req.place.chat_id, lobby.message_id, req.lang))
 
 
 @button(cb.Against)

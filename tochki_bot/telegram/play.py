@@ -95,18 +95,18 @@ async def make_move(
 async def cmd_move(req: Request, args: list[str]) -> None:
     """``/m x-y``, ``/m <game> x-y``; manual rules: ``/m x-y close x-y [x-y...]``, ``/m x-y close all``."""
     if not args:
-        req.reply(t(req.lang, "move_usage"))
+        req.say("move_usage")
         return
     split = split_closures(args)
     if split is None or not split[0]:
-        req.reply(t(req.lang, "malformed"))
+        req.say("malformed")
         return
     args, closures, every = split
     game_id, text = split_move(args)
     try:
         point = parse_point(text)
     except IllegalMove:
-        req.reply(t(req.lang, "malformed"))
+        req.say("malformed")
         return
     await make_move(req, point, game_id=game_id, closures=closures, close_all=every)
 
@@ -123,7 +123,7 @@ async def cmd_close(req: Request, args: list[str]) -> None:
         try:
             target = parse_point(text)
         except IllegalMove:
-            req.reply(t(req.lang, "close_usage"))
+            req.say("close_usage")
             return
     view = await req.find(Want.MOVE, "board", game_id=game_id)
     if view is not None:
@@ -152,7 +152,7 @@ async def cmd_autoclose(req: Request, args: list[str]) -> None:
     elif not word:
         on = not await req.services.play.autoclose(req.person)
     else:
-        req.reply(t(req.lang, "autoclose_usage"))
+        req.say("autoclose_usage")
         return
     await req.services.play.set_autoclose(req.person, on)
     req.reply(t(req.own_lang, "autoclose_on" if on else "autoclose_off"))
@@ -179,7 +179,7 @@ async def on_text(req: Request) -> None:
                 point = parse_point(text, strict=group)
             except IllegalMove:
                 if any(ch.isdigit() for ch in text):
-                    req.reply(t(req.lang, "malformed"))
+                    req.say("malformed")
                 return
             await make_move(req, point, reply_to=replied)
             return
@@ -206,11 +206,20 @@ async def on_text(req: Request) -> None:
 
 
 async def show_board(req: Request, view: GameView) -> None:
-    """Post the game's board here again (a lobby shows its lobby)."""
+    """Post the game's board here again (a lobby shows its lobby). In a busy group, where the game's newest board
+    went up a moment ago, a line pointing to it takes its place: the group's minute is for the boards themselves."""
     if view.state == "lobby":
         req.announcer.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang)
         return
-    req.announcer.post_board(view, req.seat(view))
+    if not req.place.private and (above := await req.announcer.board_above(view, req.place.chat_id)) is not None:
+        req.reply(
+            t(req.lang, "board_above", id=view.id, link=above),
+            personal=t(req.own_lang, "board_above", id=view.id, link=above),
+        )
+        return
+    req.announcer.post_board(
+        view, req.seat(view), reply_to=req.update.message.message_id if req.update.message else None
+    )
 
 
 @command
@@ -271,7 +280,7 @@ async def cmd_zoom(req: Request, args: list[str]) -> None:
             point = parse_point(text)
         except IllegalMove:
             if (game_id := game_ref(text)) is None:
-                req.reply(t(req.lang, "zoom_usage"))
+                req.say("zoom_usage")
                 return
     view = await req.find(Want.SHOW, "zoom", game_id=game_id)
     if view is not None:
@@ -291,7 +300,7 @@ async def on_play(req: Request, data: cb.Play) -> None:
     view = await req.services.play.move(
         data.game, req.person, data.x, data.y, expected_ply=data.ply, update_id=req.update_id
     )
-    await req.answer(f"✓ {Point(data.x, data.y)}")
+    await req.answer_move(Point(data.x, data.y))
     if pick is not None:  # the answer to "which game?": it is settled
         text = t(req.lang, "picked_move", point=str(Point(data.x, data.y)), id=view.id)
         req.announcer.settle(req.place.chat_id, pick.message_id, text)
@@ -389,10 +398,9 @@ async def on_window(req: Request, data: cb.Window) -> None:
     if not req.place.private and colour != view.to_move:
         raise ServiceError(Problem.NOT_YOURS, name=display(view, view.to_move))
     message = req.message
-    await req.answer()
     if message is not None:
         window = window_from_corner(view.position.width, view.position.height, data.x0, data.y0)
-        req.announcer.redraw(view, req.seat(view), message.message_id, window, data.zoom)
+        await req.answer_when(req.announcer.redraw(view, req.seat(view), message.message_id, window, data.zoom))
 
 
 @button(cb.Show)

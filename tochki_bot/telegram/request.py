@@ -4,8 +4,10 @@ refusal of the services to a short answer. Handlers are written as ``async def h
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import math
 import re
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
@@ -15,6 +17,7 @@ from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from ..engine import Point
 from ..i18n import LANGUAGES, Language, language_for, t
 from ..services import (
     Chat,
@@ -35,16 +38,21 @@ from ..wording import player_language
 from . import callbacks as cb
 from .captions import game_label
 from .delivery.announcer import Announcer
-from .delivery.postbox import Note, Ticket
+from .delivery.postbox import Kind, Note, Ticket
 from .formatting import name, plain
 from .keyboards import choice_keyboard
 from .messenger import Messenger, Unreachable
-from .views import Seat
+from .views import Seat, message_link
 
 log = logging.getLogger(__name__)
 _NUMBERED = re.compile(r"^(?:<b>)?(?:#|№)([0-9]{1,12})\b")
 """A board's caption begins with its game's number (Telegram gives it as plain text; bold, as it was sent)."""
 C = TypeVar("C", bound=cb.Callback)
+PRIVATELY_AFTER = 1 / 12
+"""How long a group's answer may wait for the group's message limit (a share of its window: 5 s of a minute) before
+an answer meant for one person goes to their private chat instead."""
+PRESS_WAIT = 1.5
+"""Seconds a button's answer waits for the edit the press asked for; longer, and it says when the edit comes."""
 Action = Callable[["Request", GameView], Awaitable[None]]
 
 
@@ -216,10 +224,15 @@ class Request:
         *,
         keyboard: InlineKeyboardMarkup | None = None,
         quote: bool = True,
+        personal: str | None = None,
     ) -> Ticket[int]:
         """Answer in the chat of the update (a reply to its message when ``quote``), without waiting for it to go:
         in a busy group it may wait for the group's budget (up to ``window / 3``), sharing a digest with other short
-        answers. Await the ticket for its message id."""
+        answers. ``personal`` is the same answer in the person's own language, for what only they need to read (a
+        typo, a refusal): in a busy group it goes to their private chat instead. Await the ticket for its message
+        id."""
+        if personal is not None and keyboard is None and (sent := self.privately(personal)) is not None:
+            return sent
         message = self.update.message
         reply_to = message.message_id if quote and message is not None else None
         note = None
@@ -243,9 +256,58 @@ class Request:
         except Unreachable:
             return None
 
+    def say(self, key: str, **values: Any) -> Ticket[int]:
+        """Answer with the catalogue's ``key``: in the chat's language, or (in a busy group) privately in the
+        person's own."""
+        return self.reply(t(self.lang, key, **values), personal=t(self.own_lang, key, **values))
+
+    def privately(self, text: str) -> Ticket[int] | None:
+        """An answer meant for this person alone, asked in a group whose message limit would keep it waiting: sent
+        to their private chat instead, at once, under the group's name (a link back to the message in a supergroup).
+        ``None`` when it is not worth it (a private chat, a group with room, a person the bot cannot write to);
+        should the private chat turn out closed, the answer goes to the group after all."""
+        if self.place.private or not self.player.reachable:
+            return None
+        postbox = self.messenger.postbox
+        if postbox.eta(self.place.chat_id, Kind.ANSWER) <= postbox.window * PRIVATELY_AFTER:
+            return None
+        title = name(self.place.title or "")
+        link = message_link(self.place.chat_id, self.update.message.message_id if self.update.message else None)
+        where = f'<a href="{link}">«{title}»</a>' if link else f"«{title}»"
+        ticket = self.messenger.send_text(
+            self.person.id, t(self.own_lang, "answered_privately", where=where, text=text)
+        )
+
+        def closed(done: asyncio.Future[int]) -> None:
+            if not done.cancelled() and isinstance(done.exception(), Unreachable):
+                self.reply(text)
+                asyncio.get_running_loop().create_task(self.services.people.set_reachable(self.person.id, False))
+
+        ticket.letter.future.add_done_callback(closed)
+        return ticket
+
     async def typing(self) -> None:
         """Show "typing…" here while something slow is worked out (best-effort)."""
         await self.messenger.typing(self.place.chat_id, self.place.thread_id)
+
+    async def answer_when(self, ticket: Ticket[Any], text: str | None = None) -> None:
+        """Answer the press once the edit it asked for (``ticket``) has gone; when the chat's message limit keeps
+        that waiting, say at once when it comes (the edit is made then, never dropped)."""
+        if ticket.eta > PRESS_WAIT:
+            await self.answer(t(self.own_lang, "press_later", seconds=math.ceil(ticket.eta)))
+            return
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.shield(ticket.letter.future), PRESS_WAIT + 1)
+        await self.answer(text)
+
+    async def answer_move(self, point: Point) -> None:
+        """Answer a move by button: "✓ 5-5", and when the new board waits for the group's message limit, when it
+        comes."""
+        eta = self.messenger.postbox.eta(self.place.chat_id, Kind.BOARD)
+        if eta > PRESS_WAIT:
+            await self.answer(t(self.own_lang, "board_later", point=str(point), seconds=math.ceil(eta)))
+        else:
+            await self.answer(f"✓ {point}")
 
     async def answer(self, text: str | None = None, *, alert: bool = False) -> None:
         """Answer the pressed button (once; write ``text`` in ``own_lang``). A failed answer is logged and changes
@@ -276,7 +338,7 @@ class Request:
             alert = error.problem in (Problem.NOT_YOURS, Problem.STALE)
             await self.answer(self.text_of(error, self.own_lang), alert=alert)
         else:
-            self.reply(self.text_of(error), quote=self.query is None)
+            self.reply(self.text_of(error), quote=self.query is None, personal=self.text_of(error, self.own_lang))
 
     # --------------------------------------------------------------------------------------------------------------
     # Finding the game

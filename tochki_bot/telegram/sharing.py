@@ -25,7 +25,7 @@ from ..services import MAX_SGF_BYTES, GameView, MessageRecord, Person, Problem, 
 from ..wording import drawn_name, picture_line, player_language
 from . import callbacks as cb
 from .captions import display, record_result_text
-from .delivery.postbox import Kind
+from .delivery.postbox import Kind, Ticket
 from .formatting import name
 from .keyboards import record_keyboard, unfollow_keyboard
 from .messenger import Unreachable
@@ -124,7 +124,7 @@ def replay_gif(view: GameView, lang: Language, progress: list[int]) -> bytes:
 async def send_replay(req: Request, view: GameView) -> None:
     """An animated replay; a progress note counts up while a long one renders."""
     if view.ply == 0:
-        req.reply(t(req.lang, "replay_empty"))
+        req.say("replay_empty")
         return
     progress = [0]
     frames = view.ply + 1
@@ -195,7 +195,7 @@ def _record_caption(lang: Language, record: SgfRecord, file_name: str, game: Gam
 async def on_other_document(req: Request) -> None:
     """A file that is not a record: in a private chat, say what files the bot reads."""
     if req.place.private:
-        req.reply(t(req.lang, "document_unknown"))
+        req.say("document_unknown")
 
 
 @message
@@ -205,12 +205,12 @@ async def on_document(req: Request) -> None:
     if document is None:
         return
     if document.file_size is not None and document.file_size > MAX_SGF_BYTES:
-        req.reply(t(req.lang, "import_too_big"))
+        req.say("import_too_big")
         return
     await req.services.records.room(req.person.id, document.file_size or 0)  # the quota, before any download
     data = bytes(await (await document.get_file()).download_as_bytearray())
     if len(data) > MAX_SGF_BYTES:
-        req.reply(t(req.lang, "import_too_big"))
+        req.say("import_too_big")
         return
     try:
         record, game, png, can_continue = await asyncio.to_thread(_show_record, data, None)
@@ -244,16 +244,16 @@ async def _kept(req: Request, import_id: int) -> tuple[str, str]:
     return kept.name or "record.sgf", kept.sgf
 
 
-async def _step(req: Request, import_id: int, message_id: int, ply: int) -> None:
+async def _step(req: Request, import_id: int, message_id: int, ply: int) -> Ticket[bool] | None:
+    """Show move ``ply`` of a record on its message (the latest step asked for replaces one still waiting)."""
     file_name, text = await _kept(req, import_id)
     try:
         record, game, png, can_continue = await asyncio.to_thread(_show_record, text, ply)
     except SgfError:
-        return  # it was read once already: it cannot turn bad
+        return None  # it was read once already: it cannot turn bad
     caption = _record_caption(req.lang, record, file_name, game)
     keyboard = record_keyboard(req.lang, import_id, game.ply, len(record.moves), can_continue)
-    with contextlib.suppress(Unreachable):
-        await req.messenger.edit_photo(req.place.chat_id, message_id, png, caption, keyboard)
+    return req.messenger.edit_photo(req.place.chat_id, message_id, png, caption, keyboard)
 
 
 @button(cb.Step)
@@ -261,16 +261,15 @@ async def on_step(req: Request, data: cb.Step) -> None:
     """Step through an imported record."""
     await req.pressed_on("record", record=data.record)
     await _kept(req, data.record)
-    await req.answer()
-    if req.message is not None:
-        await _step(req, data.record, req.message.message_id, data.ply)
+    if req.message is not None and (step := await _step(req, data.record, req.message.message_id, data.ply)):
+        await req.answer_when(step)
 
 
 async def jump_in_record(req: Request, import_id: int, message_id: int, text: str) -> None:
     """A reply to a record with a move number: show that move."""
     number = text.strip().lstrip("#№")
     if not (number.isascii() and number.isdigit() and len(number) < 7):
-        req.reply(t(req.lang, "record_jump_usage"))
+        req.say("record_jump_usage")
         return
     await _step(req, import_id, message_id, int(number))
 
@@ -337,7 +336,7 @@ async def cmd_unwatch(req: Request, args: list[str]) -> None:
     """Stop following every game this chat follows; their notes say so."""
     followed = await req.services.records.followed(req.place.chat_id)
     if not followed:
-        req.reply(t(req.lang, "not_following"))
+        req.say("not_following")
         return
     untold = [game_id for game_id in followed if not await _stop_following(req, game_id)]
     if untold:  # a game whose note now says so needs no second line

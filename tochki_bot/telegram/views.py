@@ -75,8 +75,8 @@ def seat_here(view: GameView, chat_id: int, thread_id: int, lang: Language, read
 
 
 def offer_key(view: GameView, key: str) -> str:
-    """An offer to end a territory game with the territory counted (``/end``) has its own texts; a draw offer
-    (``/draw``) is a draw under every rule set."""
+    """An offer to end a territory game with the territory counted (``/end``, docs/rules.md#agreed-end) has its own
+    texts; a draw offer (``/draw``) is a draw under every rule set."""
     return key.replace("draw_", "end_", 1) if view.offer_kind == "end" else key
 
 
@@ -245,6 +245,18 @@ def invite_link(username: str, view: GameView) -> str | None:
     return f"https://t.me/{username}?start=g{view.invite}"
 
 
+def message_link(chat_id: int, message_id: int | None) -> str | None:
+    """A link to a message of a supergroup (members open it), or ``None`` (basic groups and private chats have none).
+
+    >>> message_link(-1001234567890, 42), message_link(-42, 1)
+    ('https://t.me/c/1234567890/42', None)
+    """
+    text = str(chat_id)
+    if message_id is None or not text.startswith("-100"):
+        return None
+    return f"https://t.me/c/{text[4:]}/{message_id}"
+
+
 def reminder_text(lang: Language, view: GameView, player: Player, stage: str, left: str, where: str = "") -> str:
     """ "Anna, your move in game #12 (in «Chess club»): 30 min left." """
     colour = view.colour_of(player.id)
@@ -263,6 +275,7 @@ __all__ = [
     "closed_key",
     "has_buttons",
     "invite_link",
+    "message_link",
     "offer_key",
     "offer_line",
     "offer_on_board",

@@ -31,7 +31,7 @@ from ..captions import html_name, lobby_text, mention_of, started_text
 from ..formatting import name
 from ..keyboards import Markup, MiniApp, draw_keyboard, lobby_keyboard
 from ..messenger import Messenger, Unreachable
-from ..views import BoardSpec, Seat
+from ..views import BoardSpec, Seat, message_link
 from .postbox import Kind, Ticket
 
 log = logging.getLogger(__name__)
@@ -68,6 +68,8 @@ class Announcer:
         self._pending: set[asyncio.Task[Any]] = set()
         """What follows letters posted (remembering boards, settling the outbox), until it is done."""
         self._pictures: LRU[tuple[int, int, str, bool], bytes] = LRU(64)
+        self._shown: LRU[tuple[int, int], int] = LRU(4096)
+        """(game, chat) -> the ply of the newest board drawn for that chat."""
         """Pictures drawn for a game's position (per language, with or without the window's frame): every seat of
         one announcement reading the same language shares one."""
 
@@ -166,13 +168,28 @@ class Announcer:
         return self.services.opponent.move_seconds(mover.bot) + THINKING_MARGIN
 
     async def _earlier(self, view: GameView, chat_id: int) -> int:
-        """How many dots before the last this chat has not seen on a board (0 or more; manual rules: 0)."""
+        """How many dots before the last this chat has not seen on a board (0 or more; manual rules: 0); and from now
+        on the chat has seen this one."""
+        shown = self._shown.get((view.id, chat_id))
+        self._shown.put((view.id, chat_id), view.ply)
         if view.settings.manual:
             return 0
-        latest = await self.services.messages.latest_board(view.id, chat_id)
-        if latest is None:
+        if shown is None:
+            latest = await self.services.messages.latest_board(view.id, chat_id)
+            shown = latest.ply if latest is not None else None
+        if shown is None:
             return 0
-        return max(0, min(2, view.ply - latest.ply - 1))
+        return max(0, min(2, view.ply - shown - 1))
+
+    async def board_above(self, view: GameView, chat_id: int) -> str | None:
+        """In a busy group whose newest board of the game shows the game as it is (and is still live): a link to that
+        board (``none`` where Telegram gives no link), to answer ``/board`` with; ``None`` when a board is posted."""
+        if self.postbox.eta(chat_id, Kind.ANSWER) <= 0.0 and self.postbox.waiting(chat_id) == 0:
+            return None
+        latest = await self.services.messages.latest_board(view.id, chat_id)
+        if latest is None or latest.ply != view.ply:
+            return None
+        return message_link(chat_id, latest.message_id) or "none"
 
     def _board_letter(
         self,

@@ -10,8 +10,10 @@ in an order that keeps the game flowing:
   then it leaves ``RESERVE`` messages of the chat's budget to the boards; once due it goes before them. Short
   answers waiting together in a group go as one message (a digest naming each person), so a busy group spends one
   message on all of them.
-- ``TIDY``: edits that clean up (buttons off an old board, a settled note). Whenever there is room beyond the
-  reserve, and in any case within a few minutes: an answered question always loses its buttons in the end.
+- ``TIDY``: edits that clean up (buttons off an old board, a settled note). Only while the chat is quiet (its
+  whole burst free): in a busy game the old keyboards stay a while (a press on one is refused with a button answer,
+  which costs nothing) and go when the game slows down or ends; an answered question always loses its buttons in
+  the end.
 
 A letter with a ``key`` replaces a waiting one with the same key (the latest window of a board, the latest state of
 a question, the newest board of a game in a chat): what goes is always the latest, once. A letter may be held until
@@ -91,11 +93,17 @@ class Letter(Generic[T]):
     rank: int = 0
     """Among letters with the same key, the higher rank stays (a board of a later move)."""
 
-    def eligible(self, now: float, free: int, reserve: int) -> bool:
-        """Whether it may take one of ``free`` messages now."""
+    def eligible(self, now: float, free: int, reserve: int, quiet: int) -> bool:
+        """Whether it may take one of ``free`` messages now: a board whenever one is free; a press or an answer
+        beyond the boards' reserve, or any time once due; a tidy-up only while the chat is quiet (``quiet`` messages
+        free: a busy game's boards will want the rest soon)."""
         if self.not_before > now:
             return False
-        return self.kind is Kind.BOARD or free > reserve or self.due <= now
+        if self.kind is Kind.BOARD:
+            return True
+        if self.kind is Kind.TIDY:
+            return free > quiet
+        return free > reserve or self.due <= now
 
 
 class Ticket(Generic[T]):
@@ -271,9 +279,13 @@ class Postbox:
         free = self.ledger.free(chat_id)
         reserve = self._reserve(chat_id)
         if free > 0:
-            for letter in line:
-                if letter.eligible(now, free, reserve):
-                    return letter, now
+            quiet = max(reserve, self.ledger.limits.burst - 1) if reserve else 0
+            ready = [letter for letter in line if letter.eligible(now, free, reserve, quiet)]
+            if ready:
+                if free > len(line) + reserve:  # room for all: in the order posted
+                    return ready[0], now
+                # Short: boards first, then answers past their due time, presses, answers, tidy-ups.
+                return min(ready, key=lambda letter: _urgency(letter, now)), now
         # Nothing may go now: look again when one more message is free, a held letter is free to go, or a waiting
         # letter falls due.
         wake = (
@@ -360,6 +372,14 @@ class Postbox:
         for letter in batch:
             if not letter.future.done():
                 letter.future.set_result(result)
+
+
+def _urgency(letter: Letter[Any], now: float) -> tuple[int, int, int]:
+    """The order letters go in when a chat is short: boards, then answers past their due time, then presses,
+    answers and tidy-ups; each in the order posted."""
+    if letter.kind is not Kind.BOARD and letter.kind is not Kind.TIDY and letter.due <= now:
+        return (Kind.PRESS, -1, letter.number)
+    return (letter.kind, 0, letter.number)
 
 
 def _chain(new: asyncio.Future[Any], old: asyncio.Future[Any]) -> None:
