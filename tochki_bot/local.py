@@ -19,7 +19,7 @@ from render import HD, render_png
 
 from .i18n import Language
 from .pictures import board_view
-from .services import GameView, Origin, Services
+from .services import GameView, Services
 from .webapp import WebAppServer
 from .wording import drawn_name, picture_line
 
@@ -73,8 +73,7 @@ async def serve(
     there. Raises ``CannotOpen`` / ``SchemaTooNew`` for the database and ``CannotListen``."""
     stop = stop or asyncio.Event()
     server = WebAppServer(local=True, listen=listen, port=port, language=language, pictures=picture)
-    services = await Services.open(db_path, ai_workers=ai_workers, ai_seconds=ai_seconds)
-    unsubscribe: Callable[[], None] | None = None
+    services = await Services.open(db_path, ai_workers=ai_workers, ai_seconds=ai_seconds, announcing=False)
     loop = asyncio.get_running_loop()
     handled: list[signal.Signals] = []
     try:
@@ -83,13 +82,6 @@ async def serve(
         except OSError as exc:
             raise CannotListen(listen, port, exc) from None
 
-        async def told(view: GameView | None = None, origin: Origin = "chat") -> None:
-            """Nobody here is told by message: what the services owe the chat is owed to nobody."""
-            for notice, _ in await services.outbox.owed(grace=0.0):
-                await services.outbox.done(notice.game_id, notice.ply, notice.kind)
-
-        await told()
-        unsubscribe = services.changes.subscribe(told)
         await services.opponent.start()  # the bot moves in its games, also those it was to move in when stopped
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -100,8 +92,6 @@ async def serve(
         await stop.wait()
     finally:
         try:  # a second Ctrl-C while closing changes nothing: the handlers stay until the database is closed
-            if unsubscribe is not None:
-                unsubscribe()
             await server.stop()
             await services.changes.settle()
             await services.close()

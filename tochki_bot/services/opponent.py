@@ -304,7 +304,9 @@ class Opponent:
         """Tell this process's listeners of the move another process stored for ``job``, unless it was announced
         already (the outbox no longer owes it) or the game has moved on since (its later change is told)."""
         core = self._core
-        if job.result_ply is None or not await core.storage.outbox.owes(job.game_id, job.result_ply, "position"):
+        if job.result_ply is None:
+            return
+        if core.announcing and not await core.storage.outbox.owes(job.game_id, job.result_ply, "position"):
             return
         view = await core.game(job.game_id)
         if view.ply == job.result_ply:
