@@ -13,6 +13,7 @@ from ..services import GameView, GroundPreview, Problem, ServiceError, Want
 from . import callbacks as cb
 from .captions import html_name
 from .keyboards import ground_keyboard, resign_keyboard, stop_keyboard
+from .delivery.postbox import Kind
 from .request import Request, button, command, game_arg
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ async def _confirmed(
         await req.answer(t(req.own_lang, "cancelled_action"))
         if message is not None:
             text = t(req.lang, f"{topic}_withdrawn", id=data.game)
-            req.announcer.settle(req.place.chat_id, message.message_id, text)
+            req.announcer.settle(req.place.chat_id, message.message_id, text, Kind.TIDY)  # the press's answer says it
         return
     view = await act(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
     await req.answer()
@@ -88,7 +89,7 @@ async def _confirmed(
         key = "resign_cancelled_done" if view.cancelled_by_resignation else f"{topic}_done"
         done = t(req.lang, key, id=view.id, name=html_name(view, colour) if colour else "?")
         try:
-            req.announcer.settle(req.place.chat_id, message.message_id, done)
+            req.announcer.settle(req.place.chat_id, message.message_id, done, Kind.TIDY)  # the new board says it
         except Exception:
             log.warning("could not settle question %s in chat %s", message.message_id, req.place.chat_id, exc_info=True)
     req.announcer.announce(view)

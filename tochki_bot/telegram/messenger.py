@@ -177,9 +177,10 @@ class Messenger:
         keyboard: InlineKeyboardMarkup | None = None,
         *,
         kind: Kind | None = None,
+        rank: int = 0,
     ) -> Ticket[bool]:
         """Change a text message (keyboard too); ``True`` (a message that is gone has nothing left to change). The
-        latest edit of a message waiting to go replaces the earlier ones."""
+        latest edit of a message waiting to go replaces the earlier ones of the same ``rank`` or lower."""
         from .delivery.postbox import Kind
 
         async def make() -> bool:
@@ -201,7 +202,7 @@ class Messenger:
                 raise
             return True
 
-        return self.postbox.post(chat_id, kind or Kind.ANSWER, make, key=("edit", chat_id, message_id))
+        return self.postbox.post(chat_id, kind or Kind.ANSWER, make, key=("edit", chat_id, message_id), rank=rank)
 
     def edit_keyboard(
         self, chat_id: int, message_id: int, keyboard: InlineKeyboardMarkup | None = None, *, kind: Kind | None = None

@@ -589,17 +589,22 @@ class Announcer:
             remember
         )
 
-    def answered(self, message: MessageRecord, text: str, kind: Kind = Kind.ANSWER) -> Ticket[bool]:
+    def answered(
+        self, message: MessageRecord, text: str, kind: Kind = Kind.ANSWER, *, rank: int = 1
+    ) -> Ticket[bool]:
         """A question (or lobby, or note) is settled: its text says how, and its buttons go."""
-        return self.settle(message.chat_id, message.message_id, text, kind)
+        return self.settle(message.chat_id, message.message_id, text, kind, rank=rank)
 
-    def settle(self, chat_id: int, message_id: int, text: str, kind: Kind = Kind.ANSWER) -> Ticket[bool]:
-        """Edit a message with buttons to say how it was settled, without buttons (it is then no longer live)."""
+    def settle(
+        self, chat_id: int, message_id: int, text: str, kind: Kind = Kind.ANSWER, *, rank: int = 1
+    ) -> Ticket[bool]:
+        """Edit a message with buttons to say how it was settled, without buttons (it is then no longer live). What
+        it says stays if a plainer closing (``rank`` 0: "out of date") comes while it waits to go."""
 
         async def done(_: bool) -> None:
             await self.services.messages.retired(chat_id, message_id)
 
-        return self.messenger.edit_text(chat_id, message_id, text, kind=kind).then(done)
+        return self.messenger.edit_text(chat_id, message_id, text, kind=kind, rank=rank).then(done)
 
     async def close_questions(self, view: GameView, questions: list[MessageRecord] | None = None) -> None:
         """Questions out of date say so and lose their buttons (whenever their chat has room)."""
@@ -609,7 +614,7 @@ class Announcer:
             lang = await self.chat_language(question.chat_id)
             text = views.question_closed_text(lang, view, question)
             if text is not None:
-                self.answered(question, text, Kind.TIDY)
+                self.answered(question, text, Kind.TIDY, rank=0)
 
     async def draw_offered(
         self, view: GameView, by: int, reply_to: int | None = None, notice: Notice | None = None
