@@ -28,7 +28,7 @@ from conftest import TESTS
 from test_cli import LocalBotApi, free_port
 
 from storage import latest_version
-from tochki_bot.__main__ import ExitStatus
+from tochki_bot.cli import ExitStatus
 from tochki_bot.config import Config
 from tochki_bot.services import Person, Place, Services
 from tochki_bot.telegram.reach import (
