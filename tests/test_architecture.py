@@ -176,6 +176,19 @@ def test_the_mini_app_reaches_the_game_through_the_services_only() -> None:
     assert not found & {"storage", "tochki_bot.telegram", "telegram", "render", "tochki_bot.pictures", "aiosqlite"}
 
 
+def test_the_database_base_knows_neither_backend() -> None:
+    """``storage.database`` is the base of both backends: it imports neither (nor anything else of storage but the
+    schema and the dialect); ``storage.opening`` alone chooses one by the target's URL."""
+    base = {name for name in imports(ROOT / "storage" / "database.py") if name.startswith("storage.")}
+    assert base <= {"storage.schema", "storage.dialect", "storage.dialect.Dialect"}, base
+
+    def importers(backend: str) -> set[str]:
+        return {p.stem for p in (ROOT / "storage").glob("*.py") if f"storage.{backend}" in imports(p)}
+
+    assert importers("postgres") == {"opening"}
+    assert importers("sqlite") == {"opening", "postgres"}  # a backup of PostgreSQL is an SQLite file
+
+
 def test_mypy_is_clean() -> None:
     """mypy over the whole project, strict for the engine, render and storage (see pyproject.toml)."""
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")

@@ -18,6 +18,7 @@ import pytest
 from conftest import TESTS, Where
 
 import storage.database as database_module
+import storage.opening as opening
 import storage.schema as schema_module
 from storage import (
     TABLES,
@@ -71,7 +72,7 @@ async def test_default_path_follows_the_environment(monkeypatch: pytest.MonkeyPa
     assert db.path == str(tmp_path / "env.db") and (tmp_path / "env.db").exists()
     await db.close()
     monkeypatch.delenv("TOCHKI_DB")
-    assert database_module.default_path() == "tochki.db"
+    assert opening.default_path() == "tochki.db"
 
 
 async def test_unicode_names_round_trip(db: Storage, backend: str) -> None:
@@ -571,7 +572,7 @@ async def test_postgresql_problems_are_one_clear_sentence(monkeypatch: pytest.Mo
 
 
 def test_sqlite_urls_and_paths_name_the_same_file(tmp_path: Path) -> None:
-    from storage.database import is_postgres, sqlite_path
+    from storage.opening import is_postgres, sqlite_path
 
     assert sqlite_path(f"sqlite:///{tmp_path}/a.db") == f"{tmp_path}/a.db"
     assert sqlite_path("sqlite:///a.db") == "a.db" and sqlite_path("a.db") == "a.db"
