@@ -364,8 +364,13 @@ class Game:
         """The whole position at once: ``(dots, owners)``, each ``[y - 1][x - 1]`` (rows from the bottom)."""
         board = self._board
         s = board.stride
-        dots = [[NAME[v] for v in board.dots[y * s + 1 : y * s + self.width + 1]] for y in range(1, self.height + 1)]
-        owners = [[NAME[v] for v in board.owner[y * s + 1 : y * s + self.width + 1]] for y in range(1, self.height + 1)]
+        rows = range(1, self.height + 1)
+        dots: list[list[Colour | None]] = [
+            [NAME[v] for v in board.dots[y * s + 1 : y * s + self.width + 1]] for y in rows
+        ]
+        owners: list[list[Colour | None]] = [
+            [NAME[v] for v in board.owner[y * s + 1 : y * s + self.width + 1]] for y in rows
+        ]
         return dots, owners
 
     def diagram(self) -> list[str]:

@@ -42,8 +42,10 @@ MAX_SGF_SIZE = 52
 """The largest board side SGF letters can address."""
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _INDEX = {ch: i for i, ch in enumerate(_LETTERS)}
-_COLOUR_OF = {"B": BLUE, "W": RED}
-_LETTER_OF = {BLUE: "B", RED: "W"}
+_COLOUR_OF: dict[str, Colour] = {"B": BLUE, "W": RED}
+_LETTER_OF: dict[Colour, str] = {BLUE: "B", RED: "W"}
+_SETUP_OF: tuple[tuple[str, Colour], ...] = (("AB", BLUE), ("AW", RED))
+"""The setup properties: blue's dots (``AB``) and red's (``AW``)."""
 
 
 class SgfError(ValueError):
@@ -417,7 +419,7 @@ def parse_sgf(text: str | bytes) -> SgfRecord:
         raise SgfError("bad_size", f"unsupported board size {width}x{height}", size=f"{width}:{height}")
     setup: list[tuple[Point, Colour]] = []
     for node in nodes:
-        for prop, colour in (("AB", BLUE), ("AW", RED)):
+        for prop, colour in _SETUP_OF:
             for value in node.get(prop, []):
                 setup.append((_point(value, width, height), colour))
     options = _rule_options(root)
