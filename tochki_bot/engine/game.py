@@ -8,7 +8,7 @@ from typing import NamedTuple, cast
 
 from .board import Area, Board, point_table
 from .closures import POOL, RING, Pool, closable, preview, resolve, territory_count
-from .colour import BLUE, CODE, NAME, RED, Colour, check_colour, other
+from .colour import BLUE, CODE, NAME, RED, Colour, check_colour, colour_of, other
 from .errors import IllegalMove, Reason
 from .moves import Move, MoveKind, Point, Ring
 from .settings import GameSettings, RuleSet, Setup, Start
@@ -226,7 +226,7 @@ class Game:
     @property
     def to_move(self) -> Colour:
         """The colour whose move it is (blue moves first, then strictly in turn: 2.4, 2.7)."""
-        return NAME[self._to_move]  # type: ignore[return-value]
+        return colour_of(self._to_move)
 
     @property
     def score(self) -> tuple[int, int]:
@@ -642,7 +642,7 @@ class Game:
             raise IllegalMove(Reason.NOT_IN_RULES, "nobody pressed STOP")
         if self._result is not None:
             raise IllegalMove(Reason.GAME_OVER, "the game is over")
-        finisher: Colour = NAME[3 - self._stopper]  # type: ignore[assignment]
+        finisher = colour_of(3 - self._stopper)
         if colour is not None and check_colour(colour) != finisher:
             raise IllegalMove(Reason.WRONG_TURN, f"only {finisher} places the extra dots and finishes")
         return self._end(finisher, MoveKind.FINISH, _by_score(self.score, EndReason.STOP))

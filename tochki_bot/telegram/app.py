@@ -38,7 +38,7 @@ from .presenter import Presenter
 from .processor import ChatOrderedProcessor
 from .ratelimit import ChatRateLimiter
 from .reach import start_problem
-from .request import Front, Handler, unknown_button
+from .request import Button, Front, Handler, unknown_button
 from .webhook import run_webhook
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,7 @@ COMMANDS: tuple[tuple[str, Handler], ...] = (
 """Every command and its handler; all but ``start`` are in the command menu, in this order."""
 MENU = tuple(name for name, _ in COMMANDS if name != "start")
 
-BUTTONS: tuple[Handler, ...] = (
+BUTTONS: tuple[Button, ...] = (
     lobby.on_join,
     lobby.on_setting,
     lobby.on_against,
@@ -118,7 +118,7 @@ BUTTONS: tuple[Handler, ...] = (
     sharing.on_unfollow,
     lists.on_listed,
 )
-"""One handler per kind of button (each knows its kind: ``handler.kind``)."""
+"""One handler per kind of button."""
 
 ACTIONS = {
     "board": play.show_board,
@@ -183,8 +183,8 @@ def register(application: BotApplication) -> None:
     new = filters.UpdateType.MESSAGE
     for name, handler in COMMANDS:
         application.add_handler(CommandHandler(name, handler, filters=new))
-    for handler in BUTTONS:
-        application.add_handler(CallbackQueryHandler(handler, pattern=handler.kind.matches))  # type: ignore[attr-defined]
+    for button in BUTTONS:
+        application.add_handler(CallbackQueryHandler(button.handle, pattern=button.kind.matches))
     application.add_handler(CallbackQueryHandler(unknown_button))
     application.add_handler(MessageHandler(new & filters.Document.FileExtension("sgf"), sharing.on_document))
     application.add_handler(MessageHandler(new & filters.Document.ALL, sharing.on_other_document))

@@ -36,6 +36,7 @@ from ..services import (
     BOARD_CHOICES,
     LEVELS,
     START_CHOICES,
+    ColourChoice,
     GameView,
     LobbyChoice,
     Person,
@@ -71,7 +72,7 @@ LOCAL_TEXTS = (
     "local_png",
     "local_back",
 )
-COLOURS = {"blue": "creator_blue", "red": "creator_red", "random": "random"}
+COLOURS: dict[str, ColourChoice] = {"blue": "creator_blue", "red": "creator_red", "random": "random"}
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 """The host names a browser on this computer uses for the server (what ``Host`` may say)."""
 
@@ -200,7 +201,7 @@ class LocalApi(Api):
         lang = await self.language(viewer)
         me = self.person(ME, lang)
         width, height = sizes[size]
-        choice = LobbyChoice(width, height, start, None, COLOURS[colour])  # type: ignore[arg-type]
+        choice = LobbyChoice(width, height, start, None, COLOURS[colour])
         lobby = self.services.lobby
         try:
             if mode == "bot":
