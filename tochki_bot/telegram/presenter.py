@@ -81,6 +81,15 @@ def player_language(player: Player | None) -> Language:
     return language_for(player.telegram_language)
 
 
+def group_language(language: str | None, fallback: Language = "en") -> Language:
+    """A group's language as ``People.group_language`` gives it, when it is one the bot speaks; else ``fallback``
+    (the language of the person who wrote, when there is one)."""
+    for known in LANGUAGES:
+        if language == known:
+            return known
+    return fallback
+
+
 class Presenter:
     """Shows games, lobbies, questions and reminders to the people concerned."""
 
@@ -109,11 +118,11 @@ class Presenter:
         return player_language(await self.services.people.player(user_id))
 
     async def chat_language(self, chat_id: int) -> Language:
-        """A group's own language; a private chat's is its user's."""
+        """A group's language (its admins' choice, else its players' most common one); a private chat's is its
+        user's."""
         if chat_id > 0:
             return await self.user_language(chat_id)
-        chat = await self.services.people.chat(chat_id)
-        return chat.language if chat is not None and chat.language in LANGUAGES else "en"
+        return group_language(await self.services.people.group_language(chat_id, player_language))
 
     async def seats(self, view: GameView, *, spectators: bool = True) -> list[Seat]:
         """Where the game is shown: its group, or each player's private chat; and every spectator's chat."""

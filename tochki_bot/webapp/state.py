@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from ..engine import Colour, MoveKind
-from ..i18n import Language, duration, language_for, t
+from ..i18n import LANGUAGES, Language, duration, language_for, t
 from ..services import GameView, Player, ServiceError
 from ..wording import result_sentence
 
@@ -36,11 +36,12 @@ PAGE_TEXTS = (
 """Texts the page shows as they are."""
 
 
-def player_language(player: Player | None, fallback: str | None) -> Language:
-    """The language a person reads: the one they chose in the bot, else their messenger's."""
-    if player is not None and player.language in ("ru", "en"):
-        return player.language  # type: ignore[return-value]
-    return language_for((player.telegram_language if player is not None else None) or fallback)
+def player_language(player: Player | None, reported: str | None) -> Language:
+    """The language a person reads: the one they chose in the bot, else their messenger's (``reported``: what
+    Telegram says now, in initData; else what it said to the bot)."""
+    if player is not None and player.language in LANGUAGES:
+        return player.language
+    return language_for(reported or (player.telegram_language if player is not None else None))
 
 
 def page_texts(lang: Language) -> dict[str, str]:
