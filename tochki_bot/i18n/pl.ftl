@@ -54,7 +54,7 @@ rules =
     • Obszar okrążenia jest zawsze jak najmniejszy. Pierścień wokół samych pustych punktów to <i>domek</i>: kropka przeciwnika postawiona w nim zostaje od razu okrążona, chyba że sama zamyka okrążenie.
     • Kto okrąża obszar, zdobywa go z całą zawartością: wynik to zawsze to, co każda ze stron trzyma w tej chwili.
     • <b>Uziemienie</b> kończy partię: każda twoja kropka, której nie łączy z brzegiem planszy nieprzerwana pozioma lub pionowa linia twoich kropek, przechodzi do przeciwnika.
-    • Partia kończy się też, gdy plansza jest pełna, gdy ktoś się poddaje, gdy mija czas albo remisem za zgodą. Wygrywa ten, kto ma więcej punktów.
+    • Partia kończy się też, gdy plansza jest pełna, gdy ktoś się poddaje, gdy mija czas albo gdy gracze zgadzają się na remis. Wygrywa ten, kto ma więcej punktów.
 apology = Przepraszam, coś poszło nie tak po mojej stronie. Wykonane ruchy są bezpieczne; spróbuj jeszcze raz.
 lang_set = Język: polski.
 lang_usage = Napisz /lang pl, /lang uk, /lang ru albo /lang en (w grupie także /lang auto: język, którego używa większość graczy).
@@ -470,11 +470,11 @@ document_unknown = Czytam zapisy partii w formacie SGF (pliki z końcówką <cod
 
 games_none_here = Nie masz tu trwającej partii; /games w czacie prywatnym ze mną pokazuje wszystkie twoje partie.
 
-unconfirmed = Nie mogę potwierdzić, że to zostało zapisane (mój magazyn danych miał problem). <code>/board { $id }</code> pokazuje partię #{ $id } w obecnym stanie.
+unconfirmed = Nie mogę potwierdzić, że to się zapisało (problem z bazą danych). <code>/board { $id }</code> pokazuje partię #{ $id } w obecnym stanie.
 
 too_many_imports = Dzienny limit zapisów ({ $count }) jest już wykorzystany; kolejne wyślij jutro.
 imports_too_big = Twoje zapisy zajmują całe miejsce, jakie trzymam dla jednej osoby ({ $megabytes } MB); starsze znikają po 30 dniach.
-too_many_lobbies = Czekających na przeciwników partii masz już { $count }; anuluj jedną albo poczekaj, aż ktoś dołączy.
+too_many_lobbies = Masz już tyle partii czekających na przeciwników, ile można ({ $count }); anuluj jedną albo poczekaj, aż ktoś dołączy.
 
 lang_admins = Język grupy mogą zmieniać tylko jej administratorzy (i ten, kto zaczął w niej pierwszą partię).
 top_not_listed = Nie ma cię na tej liście: w /me możesz się na nią dopisać.
