@@ -472,23 +472,21 @@ async def test_the_commands_menu_in_all_four_languages(bot: Bot) -> None:
 
 
 async def test_the_mini_app_follows_telegrams_language_code(where: Where) -> None:
+    """A person the bot has not met yet gets the page in initData's language; one who chose a language in the bot
+    gets that one."""
     site = await open_site(where)
     try:
-        await site.bot.say(PAWEL, people(site.bot.fake)["pawel"], "/start")
-        for code, lang, play in (
-            ("pl", "pl", "Stawiam {point}"),
-            ("uk", "uk", "Поставити {point}"),
-            ("ru", "ru", None),
-        ):
-            user = json.dumps({"id": PAWEL, "first_name": "Paweł", "language_code": code})
-            session = (await site.client.get("/api/session", headers=auth(PAWEL, extra={"user": user}))).json()
-            assert session["lang"] == lang
+        cases = (("pl", "pl", "Stawiam {point}"), ("uk-UA", "uk", "Поставити {point}"), ("be", "ru", "Сходить {point}"))
+        for n, (code, lang, play) in enumerate(cases):
+            user = json.dumps({"id": 70 + n, "first_name": "X", "language_code": code})
+            session = (await site.client.get("/api/session", headers=auth(70 + n, extra={"user": user}))).json()
+            assert (session["lang"], session["texts"]["play"]) == (lang, play)
             assert session["texts"]["games"] == t(lang, "webapp_games")  # type: ignore[arg-type]
-            if play:
-                assert session["texts"]["play"] == play
-        # A language chosen in the bot wins over the messenger's.
-        await site.bot.services.people.set_language(PAWEL, "uk")
+        await site.bot.say(PAWEL, people(site.bot.fake)["pawel"], "/start")
         user = json.dumps({"id": PAWEL, "first_name": "Paweł", "language_code": "pl"})
+        session = (await site.client.get("/api/session", headers=auth(PAWEL, extra={"user": user}))).json()
+        assert session["lang"] == "pl" and session["texts"]["games"] == "Twoje partie"
+        await site.bot.say(PAWEL, people(site.bot.fake)["pawel"], "/lang uk")  # chosen in the bot: it wins
         session = (await site.client.get("/api/session", headers=auth(PAWEL, extra={"user": user}))).json()
         assert session["lang"] == "uk" and session["texts"]["games"] == "Ваші ігри"
     finally:

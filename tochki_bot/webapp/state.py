@@ -36,12 +36,12 @@ PAGE_TEXTS = (
 """Texts the page shows as they are."""
 
 
-def player_language(player: Player | None, reported: str | None) -> Language:
-    """The language a person reads: the one they chose in the bot, else their messenger's (``reported``: what
-    Telegram says now, in initData; else what it said to the bot)."""
+def player_language(player: Player | None, fallback: str | None) -> Language:
+    """The language a person reads: the one they chose in the bot, else their messenger's (as the bot has it, else
+    ``fallback``: initData's)."""
     if player is not None and player.language in LANGUAGES:
         return player.language
-    return language_for(reported or (player.telegram_language if player is not None else None))
+    return language_for((player.telegram_language if player is not None else None) or fallback)
 
 
 def page_texts(lang: Language) -> dict[str, str]:
