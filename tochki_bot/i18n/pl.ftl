@@ -556,7 +556,7 @@ webapp_play = Stawiam { $point }
 # Pod suwakiem powtórki zakończonej partii.
 webapp_replay = Ruch { $ply } z { $total }
 
-## Zestawy zasad (VARIANTS.md): lobby, zamykanie okrążeń, koniec za zgodą
+## Zestawy zasad (docs/rules.md#rule-sets): lobby, zamykanie okrążeń, koniec za zgodą
 
 rules_name_sports = Sportowe
 rules_name_polish = Polskie
@@ -585,7 +585,7 @@ picture_closing = { $name } zamyka okrążenia
 # Punkty odjęte za okrążenie własnych kropek (opcja zasad polskich i na terytorium).
 picture_penalties = kary { $blue }:{ $red }
 result_instant_win = { $winner } prowadzi różnicą { $margin } i wygrywa od razu
-# $score_blue, $score_red: wynik końcowy z policzonym terytorium (VARIANTS.md §3.1).
+# $score_blue, $score_red: wynik końcowy z policzonym terytorium (docs/rules.md#agreed-end).
 result_agreed = Koniec za zgodą, terytorium policzone ({ $score_blue }:{ $score_red }) — { $outcome }
 result_stop = Dodatkowe kropki po STOP postawione — { $outcome }
 close_usage = Wyślij <code>/close 21-17</code> (okrążenie z kropką 21-17) albo <code>/close all</code> zaraz po swojej kropce.
@@ -628,7 +628,7 @@ rules_territory =
     • /end proponuje zakończenie partii: gdy przeciwnik się zgodzi, wszystkie otwarte okrążenia obu graczy zostają zamknięte, a do wyniku dochodzi połowa różnicy pustego terytorium (nieparzysty punkt idzie na niekorzyść tego, kto musiałby zacząć je zapełniać).
     • Na pełnej planszy decydują okrążone kropki tak, jak stoją. Wygrywa wyższy wynik.
 
-## STOP (VARIANTS.md §4.3): dodatkowe kropki przeciwnika; opcje zasad w lobby
+## STOP (docs/rules.md#stop): dodatkowe kropki przeciwnika; opcje zasad w lobby
 
 # $limit: ile czasu ma przeciwnik na dodatkowe kropki (czas trwania albo stop_no_limit).
 rules_with_stop = { $rules }, STOP i { $limit } na dodatkowe kropki

@@ -11,9 +11,9 @@ from telegram.ext import ContextTypes
 
 from ..i18n import LANGUAGES, Language, language_for, t
 from ..services import GameView, ServiceError, Want
+from ..wording import known_language, player_language
 from .budget import Priority
 from .lobby import accept_invitation
-from .presenter import group_language, player_language
 from .request import Request, command, front_of
 from .sharing import start_watching
 
@@ -127,7 +127,7 @@ async def cmd_lang(req: Request, args: list[str]) -> None:
     else:
         await req.services.people.set_chat_language(req.place.chat_id, choice)
         spoken = await req.services.people.group_language(req.place.chat_id, player_language)
-        lang = group_language(spoken, req.own_lang)
+        lang = known_language(spoken) or req.own_lang
         text = t(lang, "lang_set") if choice else t(lang, "lang_set_auto", language=t(lang, "lang_set"))
     await req.messenger.send_text(req.place.chat_id, text, thread_id=req.place.thread_id)
 
@@ -153,7 +153,7 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             front = front_of(context)
             people = front.services.people
             if chat.type != "private":  # the group's language, as everything the group reads
-                lang = group_language(await people.group_language(chat.id, player_language), lang)
+                lang = known_language(await people.group_language(chat.id, player_language)) or lang
             elif (player := await people.player(chat.id)) is not None:
                 lang = player_language(player)
             await front.messenger.send_text(chat.id, t(lang, "apology"), priority=Priority.LOW)

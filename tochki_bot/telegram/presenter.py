@@ -19,19 +19,18 @@ from telegram import InlineKeyboardMarkup
 from render import BoardView, Window
 
 from ..engine import other
-from ..i18n import LANGUAGES, Language, duration, language_for, t
+from ..i18n import Language, duration, t
 from ..painter import Painter
 from ..pictures import board_view
-from ..services import ClockPass, GameView, MessageRecord, Notice, Player, Reminder, Services
+from ..services import ClockPass, GameView, MessageRecord, Notice, Reminder, Services
+from ..wording import drawn_name, known_language, picture_line, player_language
 from .budget import Priority
 from .captions import (
     Role,
     board_caption,
-    drawn_name,
     html_name,
     lobby_text,
     mention_of,
-    picture_caption,
     started_text,
 )
 from .formatting import mention, name
@@ -67,27 +66,9 @@ class Seat:
 
 
 def offer_key(view: GameView, key: str) -> str:
-    """An offer to end a territory game with the territory counted (``/end``, VARIANTS.md §3.1) has its own texts;
-    a draw offer (``/draw``) is a draw under every rule set."""
+    """An offer to end a territory game with the territory counted (``/end``, docs/rules.md#agreed-end) has its own
+    texts; a draw offer (``/draw``) is a draw under every rule set."""
     return key.replace("draw_", "end_", 1) if view.offer_kind == "end" else key
-
-
-def player_language(player: Player | None) -> Language:
-    """A person's language: the one they chose, else their messenger's."""
-    if player is None:
-        return "en"
-    if player.language in LANGUAGES:
-        return player.language
-    return language_for(player.telegram_language)
-
-
-def group_language(language: str | None, fallback: Language = "en") -> Language:
-    """A group's language as ``People.group_language`` gives it, when it is one the bot speaks; else ``fallback``
-    (the language of the person who wrote, when there is one)."""
-    for known in LANGUAGES:
-        if language == known:
-            return known
-    return fallback
 
 
 class Presenter:
@@ -122,7 +103,7 @@ class Presenter:
         user's."""
         if chat_id > 0:
             return await self.user_language(chat_id)
-        return group_language(await self.services.people.group_language(chat_id, player_language))
+        return known_language(await self.services.people.group_language(chat_id, player_language)) or "en"
 
     async def seats(self, view: GameView, *, spectators: bool = True) -> list[Seat]:
         """Where the game is shown: its group, or each player's private chat; and every spectator's chat."""
@@ -158,7 +139,7 @@ class Presenter:
             view.position,
             blue=drawn_name(lang, view, "blue"),
             red=drawn_name(lang, view, "red"),
-            caption=picture_caption(lang, view),
+            caption=picture_line(lang, view),
             window=window,
         )
 

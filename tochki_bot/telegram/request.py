@@ -15,7 +15,7 @@ from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from ..i18n import Language, language_for, t
+from ..i18n import Language, t
 from ..services import (
     Chat,
     Choice,
@@ -31,13 +31,14 @@ from ..services import (
     TimeIsUp,
     Want,
 )
+from ..wording import known_language, player_language
 from . import callbacks as cb
 from .budget import Priority
 from .captions import game_label
 from .formatting import name, plain
 from .keyboards import choice_keyboard
 from .messenger import Messenger, Unreachable
-from .presenter import Presenter, Seat, group_language, player_language
+from .presenter import Presenter, Seat
 
 log = logging.getLogger(__name__)
 _NUMBERED = re.compile(r"^(?:<b>)?(?:#|№)([0-9]{1,12})\b")
@@ -106,7 +107,7 @@ class Request:
         chat_view = await services.people.visit(place)
         lang = player_language(player)
         if not place.private:
-            lang = group_language(await services.people.group_language(place.chat_id, player_language), lang)
+            lang = known_language(await services.people.group_language(place.chat_id, player_language)) or lang
         return cls(front, update, person, place, player, chat_view, lang)
 
     # --------------------------------------------------------------------------------------------------------------
@@ -381,7 +382,7 @@ async def unknown_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     query = update.callback_query
     if query is not None:
         player = await front_of(context).services.people.player(query.from_user.id)
-        lang = player_language(player) if player else language_for(query.from_user.language_code)
+        lang = player_language(player, query.from_user.language_code)
         with contextlib.suppress(TelegramError):
             await query.answer(t(lang, "button_unknown"))
 
