@@ -1,14 +1,19 @@
-"""Sentences about games that every front end says the same way (the chat's captions, the Mini App's page): how a
-game ended. Built from the services' view and the catalogues; each front end brings its own way of showing a name
-(HTML with a mention, plain text cut to fit a picture...)."""
+"""Sentences about games that every front end says the same way (the chat's captions, the Mini App's page): what
+the last move did, how a game ended. Built from the services' view and the catalogues; each front end brings its
+own way of showing a name (HTML with a mention, plain text cut to fit a picture...)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import Colour, EndReason, other
+from .engine import Colour, EndReason, MoveKind, other
 from .i18n import Language, t
 from .services import GameView
+
+
+def outcome_sentence(lang: Language, winner: Colour | None, show: Callable[[Colour], str]) -> str:
+    """Who wins ("Alice wins"), or that it is a draw; the winner named by ``show``."""
+    return t(lang, "outcome_draw") if winner is None else t(lang, "outcome_win", winner=show(winner))
 
 
 def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str]) -> str:
@@ -21,7 +26,7 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     actor: Colour = last.colour if last is not None else "blue"
     if view.cancelled_by_resignation:
         return t(lang, "result_cancelled_resignation", loser=show(actor))
-    outcome = t(lang, "outcome_draw") if result.winner is None else t(lang, "outcome_win", winner=show(result.winner))
+    outcome = outcome_sentence(lang, result.winner, show)
     if result.reason is EndReason.RESIGNATION:
         return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))
     if result.reason is EndReason.TIMEOUT:
@@ -42,4 +47,23 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     return t(lang, "result_draw")
 
 
-__all__ = ["result_sentence"]
+def last_move_sentence(lang: Language, view: GameView) -> str:
+    """What the last move was and what it captured (the caption's line, plain text but for the colour's emoji):
+    "Move 3: 10-9 🔵 · 1 dot captured"; "Blue moves first." before the first move; empty when the last move was not
+    a dot."""
+    position = view.position
+    last = position.last_move
+    if last is not None and last.kind == MoveKind.DOT:
+        line = t(lang, "caption_move", ply=position.move_count, point=last.point, colour=last.colour)
+        # Under manual rules a move is its dot and every closure made after it: the captures of them all.
+        areas = position.last_captures if position.settings.manual else view.captured
+        captured = sum(len(area.captured) for area in areas)
+        if captured:
+            line += " · " + t(lang, "caption_captured", count=captured)
+        return line
+    if position.ply == 0 and view.result is None and view.state == "active":
+        return t(lang, "caption_start")
+    return ""
+
+
+__all__ = ["last_move_sentence", "outcome_sentence", "result_sentence"]

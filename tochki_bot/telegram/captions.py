@@ -13,7 +13,7 @@ from ..engine import Colour, MoveKind, other
 from ..engine.sgf import WinBy, parse_result
 from ..i18n import Language, duration, t
 from ..services import GameView
-from ..wording import result_sentence
+from ..wording import last_move_sentence, result_sentence
 from .formatting import mention, name
 
 Role = Literal["group", "player", "spectator"]
@@ -171,17 +171,9 @@ def board_caption(
             score_red=score_red,
         )
     lines = [head]
-    last = position.last_move
-    if last is not None and last.kind == MoveKind.DOT:
-        line = t(lang, "caption_move", ply=position.move_count, point=last.point, colour=last.colour)
-        # Under manual rules a move is its dot and every closure made after it: the captures of them all.
-        areas = position.last_captures if position.settings.manual else view.captured
-        captured = sum(len(area.captured) for area in areas)
-        if captured:
-            line += " · " + t(lang, "caption_captured", count=captured)
-        lines.append(line)
-    elif position.ply == 0 and view.result is None and view.state == "active":
-        lines.append(t(lang, "caption_start"))
+    move_line = last_move_sentence(lang, view)
+    if move_line:
+        lines.append(move_line)
     if view.state == "cancelled" and view.result is None:
         lines.append(t(lang, "cancelled_plain_caption"))
         return "\n".join(lines)
