@@ -27,8 +27,8 @@ from tochki_bot.engine.sgf import parse_sgf
 from tochki_bot.local import picture
 from tochki_bot.services import Services
 from tochki_bot.webapp import WebAppServer
-from tochki_bot.webapp.server import page_files
 from tochki_bot.webapp.local import FRIEND, ME, is_loopback, loopback_listen, request_problem
+from tochki_bot.webapp.server import page_files
 
 ROOT = TESTS.parent
 
@@ -203,7 +203,8 @@ async def test_hot_seat_the_page_plays_for_whoever_is_to_move(local: Local) -> N
     assert state["players"]["blue"]["name"] == "Player" and state["players"]["red"]["name"] == "Friend"
     assert state["status_text"] == "Player to move"
     state = (await local.move(game_id, 3, 3, 0)).json()
-    assert state["ply"] == 1 and state["your_colour"] == "red" and state["can_move"] and state["status_text"] == "Friend to move"
+    assert state["ply"] == 1 and state["your_colour"] == "red" and state["can_move"]
+    assert state["status_text"] == "Friend to move"
     state = (await local.move(game_id, 4, 4, 1, key="k2")).json()
     assert state["ply"] == 2 and state["your_colour"] == "blue"
     # The same key again (a retry) is the same move; a stale ply is 409 with the game as it is.

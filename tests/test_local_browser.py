@@ -155,7 +155,8 @@ async def test_hot_seat_with_the_mouse_on_a_desktop(server: WebAppServer, tmp_pa
         plan = [(3, 3), (3, 4), (4, 3), (4, 4), (5, 3)]
         for ply, (x, y) in enumerate(plan):
             colour = "blue" if ply % 2 == 0 else "red"
-            await run(browser.until, f"window.tochki.state.ply === {ply} && window.tochki.state.your_colour === '{colour}'")
+            shown = f"window.tochki.state.ply === {ply} && window.tochki.state.your_colour === '{colour}'"
+            await run(browser.until, shown)
             name = await run(browser.js, f"return document.getElementById('{colour}-name').textContent")
             assert name == ("Player" if colour == "blue" else "Friend")  # no "(you)" here: the names say who is who
             await run(browser.click, x, y)
