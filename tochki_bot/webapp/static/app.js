@@ -60,21 +60,21 @@ async function main() {
   if (local && texts.title) document.title = texts.title;
 
   /** @param {number} id */
-  const openFromList = (id) => game.open(id, null, true);
+  const openFromList = (id) => gameScreen.open(id, null, true);
   const list = () => { extras.listed(); showGames(openFromList); };
   const extras = local ? localExtras(local, openFromList) : telegramExtras;
-  const game = new GameScreen(extras, list);
-  screen = game;
-  game.setPalette(palette);
-  backButton.onClick(() => game.back());
-  window.addEventListener('resize', () => game.resize());
-  if (window.ResizeObserver) new ResizeObserver(() => game.resize()).observe($('board-wrap'));
+  const gameScreen = new GameScreen(extras, list);
+  screen = gameScreen;
+  gameScreen.setPalette(palette);
+  backButton.onClick(() => gameScreen.back());
+  window.addEventListener('resize', () => gameScreen.resize());
+  if (window.ResizeObserver) new ResizeObserver(() => gameScreen.resize()).observe($('board-wrap'));
 
   const query = new URLSearchParams(location.search);
   const linked = session.linked_game;
   const id = +(query.get('game') || (linked && linked.id) || 0);
   const watch = query.get('watch') || (linked && linked.watch) || null;
-  if (id > 0) game.open(id, watch, local !== null); else list();
+  if (id > 0) gameScreen.open(id, watch, local !== null); else list();
 }
 
 main();
