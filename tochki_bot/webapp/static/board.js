@@ -11,8 +11,10 @@ import { BLUE, column, row } from './position.js';
 
 /** The rulers' width along the edges, in CSS pixels. */
 export const RULER = 18;
-/** The zoom buttons' gap to the rulers and the edges. */
+/** The zoom buttons' gap to the rulers and the edges, and their box's size (app.css) before it is laid out. */
 const GAP = 6;
+const BUTTONS_WIDTH = 34;
+const BUTTONS_HEIGHT = 76;
 const TAU = 2 * Math.PI;
 
 /**
@@ -67,22 +69,47 @@ export class Board {
     this.fitWhole();
   }
 
+  /** The zoom buttons' box: its width and height, and the lanes beside the board that keep it clear of the rulers. */
+  buttons() {
+    const bw = this.zoomButtons.offsetWidth || BUTTONS_WIDTH, bh = this.zoomButtons.offsetHeight || BUTTONS_HEIGHT;
+    return { bw, bh, right: bw + 2 * GAP, below: bh + 2 * GAP };
+  }
+
+  /**
+   * The whole board, as large as it fits, and a lane for the zoom buttons beside it (so that they cover neither a
+   * ruler nor a point): below the board when the width limits it and there is room, right of it when the height
+   * does, else the board shrinks to leave a lane at the right.
+   */
   fitWhole() {
     const state = /** @type {GameState} */ (this.state);
-    const { w, h } = this.size();
-    this.fit = Math.max(2, Math.min((w - 2 * RULER) / state.width, (h - 2 * RULER) / state.height));
+    const { w, h } = this.size(), lanes = this.buttons();
+    const across = (w - 2 * RULER) / state.width, down = (h - 2 * RULER) / state.height;
+    const cell = Math.min(across, down);
+    const roomBelow = h - 2 * RULER - state.height * cell, roomRight = w - 2 * RULER - state.width * cell;
+    // The board is centred: half the room left over is on each side.
+    const lane = roomBelow / 2 >= lanes.below || roomRight / 2 >= lanes.right ? 0 : lanes.right;
+    this.fit = Math.max(2, Math.min((w - 2 * RULER - lane) / state.width, down));
     this.cell = this.fit; this.ox = 0; this.oy = 0; this.w = w; this.h = h;
     this.clamp();
   }
 
-  /** Keep the zoom between the whole board and 6x, and the board on the screen (centred when it fits). */
+  /**
+   * Keep the zoom between the whole board and 6x, and the board on the screen, with room for the zoom buttons where
+   * they cover neither a ruler nor a point: a board that fits is centred (beside a lane for the buttons at the right
+   * when there is no room for them below it or beside it); a larger one pans up to the rulers, and at the right up
+   * to that lane too (to bring the last column out from under the buttons).
+   */
   clamp() {
     const state = /** @type {GameState} */ (this.state);
-    const { w, h } = this.size();
+    const { w, h } = this.size(), lanes = this.buttons();
     this.cell = Math.min(Math.max(this.fit * 6, 44), Math.max(this.fit, this.cell));
     const bw = state.width * this.cell, bh = state.height * this.cell;
-    this.ox = bw <= w - 2 * RULER ? (w - bw) / 2 : Math.min(RULER, Math.max(w - RULER - bw, this.ox));
-    this.oy = bh <= h - 2 * RULER ? (h - bh) / 2 : Math.min(RULER, Math.max(h - RULER - bh, this.oy));
+    const spareW = w - 2 * RULER - bw, spareH = h - 2 * RULER - bh;
+    const roomy = spareH >= 0 && spareH / 2 >= lanes.below;  // centred, with the buttons below it
+    if (spareW >= 0 && (roomy || spareW / 2 >= lanes.right)) this.ox = (w - bw) / 2;
+    else if (spareW >= lanes.right) this.ox = (w - lanes.right - bw) / 2;
+    else this.ox = Math.min(RULER, Math.max(w - RULER - lanes.right - bw, this.ox));
+    this.oy = spareH >= 0 ? (h - bh) / 2 : Math.min(RULER, Math.max(h - RULER - bh, this.oy));
   }
 
   /**
@@ -295,13 +322,13 @@ export class Board {
   }
 
   /**
-   * The zoom buttons go where they cover no ruler: right of the right ruler when there is room, else below the bottom
-   * ruler, else over the board's corner inside both.
+   * The zoom buttons go where they cover no ruler: right of the right ruler when there is room (the lane fitWhole
+   * and clamp keep), else below the bottom ruler, else over the board inside both (zoomed in, where a pan brings any
+   * point out from under them).
    * @param {number} w @param {number} h
    */
   placeZoomButtons(w, h) {
-    const box = this.zoomButtons, { bottom, right } = this.rulers;
-    const bw = box.offsetWidth, bh = box.offsetHeight;
+    const { bottom, right } = this.rulers, { bw, bh } = this.buttons();
     const roomRight = w - (right + RULER), roomBelow = h - (bottom + RULER);
     let fromRight, fromBottom;
     if (roomRight >= bw + 2 * GAP) {
@@ -311,6 +338,6 @@ export class Board {
     } else {
       fromRight = w - right + GAP; fromBottom = h - bottom + GAP;
     }
-    box.style.right = fromRight + 'px'; box.style.bottom = fromBottom + 'px';
+    this.zoomButtons.style.right = fromRight + 'px'; this.zoomButtons.style.bottom = fromBottom + 'px';
   }
 }

@@ -3,7 +3,7 @@
    game. What a mode adds (local mode: downloads, resigning, grounding) comes in through its Extras. */
 
 import { newKey, outcome, post, request, sleep } from './api.js';
-import { Board } from './board.js';
+import { Board, RULER } from './board.js';
 import { followGestures } from './gestures.js';
 import { $, fatal, probe, say, showScreen, text } from './page.js';
 import { column, isFree, label, positionAt, row } from './position.js';
@@ -206,7 +206,7 @@ export class GameScreen {
     this.board.draw({ state, pos, selected: this.replayAt === null ? this.selected : -1 });
     const b = this.board;
     probe.view = { cell: b.cell, fit: b.fit, ox: b.ox, oy: b.oy, zoom: b.zoom };
-    probe.rulers = { ...b.rulers };
+    probe.rulers = { ...b.rulers, width: RULER };
   }
 
   /** The page's size changed (Telegram's main button, a rotation). */
