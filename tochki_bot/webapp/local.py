@@ -47,11 +47,11 @@ from ..services import (
     ServiceError,
     Services,
 )
-from ..wording import outcome_sentence
+from ..wording import outcome_sentence, plain
 from .api import Api, RateLimit, Reply, checked_body, error
 from .auth import Viewer
 from .contract import FormOption, GameState, GroundQuestion, LocalChoices, ShownWith
-from .state import _name, game_state, plain, refusal_text, status_text
+from .state import _name, game_state, refusal_text, status_text
 
 ME = 1
 """The person at this computer."""

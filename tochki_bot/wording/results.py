@@ -1,14 +1,12 @@
-"""Sentences about games that every front end says the same way (the chat's captions, the Mini App's page): what
-the last move did, how a game ended. Built from the services' view and the catalogues; each front end brings its
-own way of showing a name (HTML with a mention, plain text cut to fit a picture...)."""
+"""How a game ended, in one sentence for every front end ("Bob resigned; Alice wins"), and who wins."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import Colour, EndReason, MoveKind, other
-from .i18n import Language, t
-from .services import GameView
+from ..engine import Colour, EndReason, other
+from ..i18n import Language, t
+from ..services import GameView
 
 
 def outcome_sentence(lang: Language, winner: Colour | None, show: Callable[[Colour], str]) -> str:
@@ -47,23 +45,4 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     return t(lang, "result_draw")
 
 
-def last_move_sentence(lang: Language, view: GameView) -> str:
-    """What the last move was and what it captured (the caption's line, plain text but for the colour's emoji):
-    "Move 3: 10-9 🔵 · 1 dot captured"; "Blue moves first." before the first move; empty when the last move was not
-    a dot."""
-    position = view.position
-    last = position.last_move
-    if last is not None and last.kind == MoveKind.DOT:
-        line = t(lang, "caption_move", ply=position.move_count, point=last.point, colour=last.colour)
-        # The areas of the latest move (under manual rules: its dot and every closure made after it), read from the
-        # position: the same sentence for the move's own view and for any later reading of the game (a long poll).
-        captured = sum(len(area.captured) for area in position.last_captures)
-        if captured:
-            line += " · " + t(lang, "caption_captured", count=captured)
-        return line
-    if position.ply == 0 and view.result is None and view.state == "active":
-        return t(lang, "caption_start")
-    return ""
-
-
-__all__ = ["last_move_sentence", "outcome_sentence", "result_sentence"]
+__all__ = ["outcome_sentence", "result_sentence"]
