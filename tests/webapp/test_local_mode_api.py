@@ -221,3 +221,16 @@ async def test_the_state_says_what_the_last_move_did_as_the_chat_caption_does(lo
     assert state["last_move_text"] == "Move 7: 4-5 🔵" and state["can_close"]
     closed = await local.client.post(f"/api/games/{polish}/close", json={"ply": state["ply"], "all": True})
     assert closed.status_code == 200 and closed.json()["last_move_text"] == "Move 7: 4-5 🔵 · 1 dot captured"
+
+
+async def test_hot_seat_under_polish_rules_each_side_closes_its_own_pools(local: Local) -> None:
+    """The hot-seat state is the one the side to act sees: red's pools too (it was the person's, blue's, whoever
+    acted, so red's closing had no buttons)."""
+    game = (await local.new(mode="hotseat", rules="polish", size="20x20", start="empty"))["id"]
+    # Red surrounds blue's 5-5: blue 15-15, red 5-6, blue 5-5, red 6-5, blue 10-10, red 5-4, blue 11-11, red 4-5.
+    state = await local.play(game, [(15, 15), (5, 6), (5, 5), (6, 5), (10, 10), (5, 4), (11, 11), (4, 5)])
+    assert state["closing"] == "red" and state["your_colour"] == "red", state["status_text"]
+    assert state["can_close"] and state["pools"] == [{"point": 84, "captures": 1, "size": 1}]
+    closed = await local.client.post(f"/api/games/{game}/close", json={"ply": state["ply"], "all": True})
+    assert closed.status_code == 200, closed.text
+    assert closed.json()["players"]["red"]["score"] == 1 and closed.json()["your_colour"] == "blue"
