@@ -13,36 +13,19 @@ Screenshots go to a temporary folder, or ``$TOCHKI_SCREENSHOTS`` (``docs/local``
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_local_browser import choose
+from test_local_browser import choose, server  # noqa: F401  (the local server, a fixture)
 from test_webapp_browser import Phone, run, screenshots
 
-from tochki_bot.local import picture
-from tochki_bot.services import Services
 from tochki_bot.webapp import WebAppServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SURROUND = [(5, 6), (5, 5), (6, 5), (10, 10), (5, 4), (11, 11), (4, 5)]
 """Blue surrounds red's 5-5 (hot-seat: blue, red, blue, ...)."""
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[WebAppServer]:
-    services = await Services.open(tmp_path / "local.db", ai_workers=1, ai_seconds=0.05, ai_seed=3)
-    web = WebAppServer(local=True, port=0, language="en", pictures=picture)
-    await web.start(services)
-    await services.opponent.start()
-    try:
-        yield web
-    finally:
-        await web.stop()
-        await services.changes.settle()
-        await services.close()
 
 
 def element(browser: Phone, selector: str, what: str) -> Any:
@@ -63,7 +46,8 @@ def play(browser: Phone, points: list[tuple[int, int]], *, mouse: bool = False) 
 
 
 async def test_a_game_from_the_form_with_rules_and_a_clock_and_grounding_with_its_score(
-    server: WebAppServer, tmp_path: Path
+    server: WebAppServer,  # noqa: F811 (test_local_browser's fixture)
+    tmp_path: Path,
 ) -> None:
     shots = screenshots(tmp_path)
     phone = await run(Phone, None)
@@ -171,7 +155,7 @@ def drag(browser: Phone, dx: float, dy: float) -> None:
     send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x + dx, "y": y + dy, "button": "left"})
 
 
-async def test_the_zoom_buttons_cover_no_ruler(server: WebAppServer, tmp_path: Path) -> None:
+async def test_the_zoom_buttons_cover_no_ruler(server: WebAppServer, tmp_path: Path) -> None:  # noqa: F811
     """At phone and window sizes, with the whole board shown and zoomed in (dragged to each corner): neither zoom
     button is over a ruler's numbers or a corner point (before, − covered the right ruler at 420x520 to 500x600 and
     the bottom one on a zoomed phone, and the corner point 20-1 there)."""

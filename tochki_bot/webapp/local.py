@@ -278,22 +278,13 @@ class LocalApi(Api):
         if isinstance(checked, Reply):
             return checked
         ply, key = checked
-        action = body.get("action")
         play = self.services.play
-        if action == "resign":
+        declare = {"resign": play.resign, "ground": play.ground}.get(body.get("action"))
+        if declare is not None:
             return await self._act(
                 viewer,
                 game_id,
-                lambda person, update_id: play.resign(
-                    game_id, person, expected_ply=ply, update_id=update_id, origin="webapp"
-                ),
-                key,
-            )
-        if action == "ground":
-            return await self._act(
-                viewer,
-                game_id,
-                lambda person, update_id: play.ground(
+                lambda person, update_id: declare(
                     game_id, person, expected_ply=ply, update_id=update_id, origin="webapp"
                 ),
                 key,
