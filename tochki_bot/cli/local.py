@@ -27,6 +27,11 @@ def cannot_listen(listen: str, port: int, error: OSError) -> str:
     return f"cannot listen on {listen}:{port} for local mode: {why}"
 
 
+LOCAL_LANGUAGES = ("en", "pl", "ru", "uk")
+"""The languages of ``local --lang``: ``i18n.LANGUAGES`` (spelled out, so that reading the command line does not load
+the catalogues; a test checks they are the same)."""
+
+
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", dest="local_port", type=int, default=8080, help="port to serve on (default 8080)")
     parser.add_argument(
@@ -36,7 +41,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         help="address to serve on: 127.0.0.1 (the default), ::1 or localhost; nothing other computers reach",
     )
     parser.add_argument("--open", action="store_true", help="open the page in this computer's browser")
-    parser.add_argument("--lang", choices=("en", "ru"), help="the page's language (default: from LANG)")
+    parser.add_argument("--lang", choices=LOCAL_LANGUAGES, help="the page's language (default: from LANG)")
 
 
 def announcer(path: str, served: list[str], browse: bool) -> Callable[[str], None]:
