@@ -514,7 +514,9 @@ async def test_local_mode_in_polish_and_ukrainian(tmp_path: Any, language: str, 
             session = (await client.get("/api/session")).json()
         texts = session["texts"]
         assert session["lang"] == language
-        assert (texts["hotseat"], texts["start_four-crosses"], texts["resign_confirm"]) == expected
+        labels = {(o["key"], c["value"]): c["label"] for o in session["local"]["options"] for c in o["choices"]}
+        shown = (labels[("mode", "hotseat")], labels[("start", "four-crosses")], texts["resign_confirm"])
+        assert shown == expected
         assert session["user"]["name"] == t(language, "local_you")  # type: ignore[arg-type]
     finally:
         await server.stop()
