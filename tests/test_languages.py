@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import AsyncIterator
 from html import unescape
 from typing import Any
 
@@ -50,7 +51,7 @@ def people(fake: FakeTelegram) -> dict[str, dict[str, Any]]:
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()

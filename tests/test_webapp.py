@@ -14,6 +14,7 @@ import hmac
 import json
 import random
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlparse
 
@@ -96,7 +97,7 @@ async def open_site(where: Where, **server_options: Any) -> Site:
 
 
 @pytest.fixture
-async def site(where: Where):
+async def site(where: Where) -> AsyncIterator[Site]:
     opened = await open_site(where)
     yield opened
     await opened.client.aclose()
