@@ -113,11 +113,11 @@ class Announcer:
         return player_language(await self.services.people.player(user_id))
 
     async def chat_language(self, chat_id: int) -> Language:
-        """A group's own language; a private chat's is its user's."""
+        """A group's language (its admins' choice, else its players' most common one); a private chat's is its
+        user's."""
         if chat_id > 0:
             return await self.user_language(chat_id)
-        chat = await self.services.people.chat(chat_id)
-        return (known_language(chat.language) if chat is not None else None) or "en"
+        return known_language(await self.services.people.group_language(chat_id, player_language)) or "en"
 
     async def seats(self, view: GameView, *, spectators: bool = True) -> list[Seat]:
         """Where the game is shown: its group, or each player's private chat; and every spectator's chat."""
@@ -589,9 +589,7 @@ class Announcer:
             remember
         )
 
-    def answered(
-        self, message: MessageRecord, text: str, kind: Kind = Kind.ANSWER, *, rank: int = 1
-    ) -> Ticket[bool]:
+    def answered(self, message: MessageRecord, text: str, kind: Kind = Kind.ANSWER, *, rank: int = 1) -> Ticket[bool]:
         """A question (or lobby, or note) is settled: its text says how, and its buttons go."""
         return self.settle(message.chat_id, message.message_id, text, kind, rank=rank)
 

@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Generator, Hashable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Generic, TypeVar
@@ -114,7 +114,7 @@ class Ticket(Generic[T]):
         self.letter = letter
         self.eta = eta
 
-    def __await__(self) -> Any:
+    def __await__(self) -> Generator[Any, None, T]:
         return asyncio.shield(self.letter.future).__await__()
 
     def done(self) -> bool:
