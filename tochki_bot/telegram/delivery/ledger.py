@@ -115,8 +115,8 @@ class Ledger:
         over = len(sent) + count - limits.group
         if over <= 0:
             return max(blocked, spread)
-        if over > len(sent):
-            return float("inf")
+        if over > len(sent):  # past this window: the next ones go at the group's rate
+            return max(blocked, spread, (over - len(sent)) / self._rate() + (sent[-1] - now if sent else 0.0))
         # The ``over``-th oldest message has to leave the window first.
         return max(blocked, spread, sent[over - 1] + limits.window + limits.margin - now)
 

@@ -278,27 +278,33 @@ class Postbox:
         line = self._lines[chat_id]
         free = self.ledger.free(chat_id)
         reserve = self._reserve(chat_id)
+        quiet = self._quiet(chat_id, reserve)
         if free > 0:
-            quiet = max(reserve, self.ledger.limits.burst - 1) if reserve else 0
             ready = [letter for letter in line if letter.eligible(now, free, reserve, quiet)]
             if ready:
                 if free > len(line) + reserve:  # room for all: in the order posted
                     return ready[0], now
                 # Short: boards first, then answers past their due time, presses, answers, tidy-ups.
                 return min(ready, key=lambda letter: _urgency(letter, now)), now
-        # Nothing may go now: look again when one more message is free, a held letter is free to go, or a waiting
-        # letter falls due.
-        wake = (
-            now + max(self.ledger.wait(chat_id), 0.05)
-            if free == 0
-            else now + max(self.ledger.wait(chat_id, reserve + 1), 0.05)
-        )
+        # Nothing may go now: look again when the first letter may (a message more is free, a held one is let go, an
+        # answer falls due).
+        wake = float("inf")
         for letter in line:
-            if letter.not_before > now:
-                wake = min(wake, letter.not_before)
-            elif letter.kind is not Kind.BOARD:
-                wake = min(wake, max(letter.due, now + 0.05))
-        return None, wake
+            if letter.kind is Kind.BOARD:
+                at = now + self.ledger.wait(chat_id)
+            elif letter.kind is Kind.TIDY:
+                at = now + self.ledger.wait(chat_id, quiet + 1)
+            else:
+                at = min(now + self.ledger.wait(chat_id, reserve + 1), max(letter.due, now + self.ledger.wait(chat_id)))
+            wake = min(wake, max(at, letter.not_before))
+        return None, max(wake, now + 0.01)
+
+    def _quiet(self, chat_id: int, reserve: int) -> int:
+        """Messages that must be free before a tidy-up takes one: the chat's whole burst (it is quiet then)."""
+        if not reserve:
+            return 0
+        limits = self.ledger.limits
+        return min(limits.group - 1, max(reserve, limits.burst - 1))
 
     def _gather(self, chat_id: int, first: Letter[Any], now: float) -> list[Letter[Any]]:
         """``first`` and, if it is a short answer, the others waiting to go in the same digest."""
