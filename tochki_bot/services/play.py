@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from storage import GameRecord
 
-from ..engine import Area, Colour, Game, IllegalMove, Move, MoveKind, Point, other
+from ..engine import Area, Colour, Game, IllegalMove, Move, MoveKind, Point, Pool, other
 from .changes import Origin
 from .core import Core, clock_after_move
 from .errors import Problem, ServiceError, TimeIsUp
@@ -33,6 +33,18 @@ class DrawOffer:
     agreed: bool
     again: bool = False
     """The player had offered it already (nothing changed): the front end may show the offer again."""
+
+
+def _closing(trial: Game, kind: str | None, open_before: Sequence[Pool]) -> bool:
+    """Whether the player who just placed a dot (or closed a pool after it, ``kind`` ``close``) closes pools before
+    the turn passes. After a closure: while any pool is left. After a dot: when it made a closable pool that was not
+    open before it, or changed one (a pool split or grown, other dots taken); a dot that leaves the open pools as
+    they were passes the turn at once. Pools left open stay closable: with a later dot (``/m x-y close ...``), and
+    among the buttons of the next dot that makes or changes a pool."""
+    pools = trial.pools()
+    if kind == "close":
+        return bool(pools)
+    return not set(pools) <= set(open_before)
 
 
 def _grounding_exists(game: Game, colour: Colour) -> None:
@@ -91,15 +103,17 @@ class Play:
         cancelled: bool = False,
         step: Move | None = None,
         kind: str | None = None,
+        open_before: Sequence[Pool] = (),
     ) -> GameView:
         """Store the move just made on ``trial`` (a copy of the position), tell the listeners, and give the game's new
         view. With ``kind`` (``close``, ``done``) what is stored is ``step``, a step of the manual move whose dot is
-        the last move: the closures made after it, or the end of closing."""
+        the last move: the closures made after it, or the end of closing. ``open_before``: for a dot under manual
+        rules, the mover's pools that were open before it (see ``_closing``)."""
         core = self._core
         result = trial.result
         mover = trial.moves[-1].colour
         closing: Colour | None = None
-        if kind != "done" and result is None and trial.closer == mover and trial.pools():
+        if kind != "done" and result is None and trial.closer == mover and _closing(trial, kind, open_before):
             closing = mover  # the mover may close pools before the turn passes
         # The bot has no clock: it moves within seconds, and after a restart it moves then.
         next_player = closing or trial.to_move
@@ -167,6 +181,7 @@ class Play:
             if game.to_move != colour:
                 opponent = await core.people.player(record.player(game.to_move))
                 raise ServiceError(Problem.NOT_YOUR_TURN, name=opponent.name if opponent else "?")
+            open_before = game.pools(colour) if game.settings.manual else ()
             trial = game.copy()
             try:
                 areas = trial.play(x, y, closures=closures) if closures else trial.play(x, y)
@@ -175,7 +190,7 @@ class Play:
             except IllegalMove as exc:
                 point = str(exc.point) if isinstance(exc.point, Point) else f"{x}-{y}"
                 raise ServiceError.from_rules(exc, point=point, width=game.width, height=game.height) from None
-            return await self._commit(record, trial, who.id, update_id, areas, origin=origin)
+            return await self._commit(record, trial, who.id, update_id, areas, origin=origin, open_before=open_before)
 
     async def _autoclose(self, user_id: int) -> bool:
         if user_id in BOT_IDS:
