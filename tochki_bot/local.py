@@ -57,7 +57,8 @@ def picture(view: GameView, lang: Language) -> bytes:
     if last is not None and last.kind == MoveKind.DOT:
         parts.append(t(lang, "picture_move", ply=position.move_count, point=last.point))
     parts.append(status_text(lang, view, None))
-    board = board_view(position, blue=name("blue"), red=name("red"), caption=" · ".join(p for p in parts if p))
+    caption = " · ".join(p for p in parts if p)
+    board = board_view(position, blue=name("blue"), red=name("red"), caption=caption, closing=view.closing)
     return render_png(board, max_side=HD, compress_level=6)
 
 

@@ -151,6 +151,7 @@ class Presenter:
             red=drawn_name(lang, view, "red"),
             caption=picture_caption(lang, view),
             window=window,
+            closing=view.closing,
         )
 
     async def render(self, picture: BoardView, crop: Window | None = None) -> bytes:
