@@ -284,6 +284,7 @@ async def test_draw_offer_declined_then_accepted(bot: Bot) -> None:
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Отказаться"))
     assert fake.messages[(GROUP, offer)]["text"] == "Boris отказывается от ничьей в игре №1."  # says how it ended
     assert bot.buttons(GROUP, offer) == []
+    await bot.say(GROUP, anna, "/m 5-5")  # a draw before any move would not count (it is cancelled)
     await bot.say(GROUP, anna, "/draw")
     offer = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Принять ничью"))

@@ -111,3 +111,57 @@ async def test_a_dot_that_changes_an_open_pool_asks_again(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/m 3-4")  # inside her own open pool: the pool is now 3-3 alone
     assert (await bot.game(1)).closing == "blue"
     assert pool_labels(bot) == ["⭕ 3-3: 1 dot · area 1"]
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# Games ended before they were played do not count: a resignation before one's first move, a draw before any move.
+
+
+async def start_game(bot: Bot, new: str = "/new 10x10 empty blue") -> None:
+    anna, boris = users(bot.fake)
+    await bot.say(GROUP, anna, new)
+    lobby = bot.fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, lobby, boris, bot.button(GROUP, lobby, "Join"))
+
+
+async def agree_draw(bot: Bot) -> None:
+    anna, boris = users(bot.fake)
+    await bot.say(GROUP, anna, "/draw")
+    offer = bot.fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Accept draw"))
+
+
+async def test_a_draw_agreed_before_any_move_is_cancelled_and_not_rated(bot: Bot) -> None:
+    anna, _ = users(bot.fake)
+    await start_game(bot)
+    await agree_draw(bot)
+    record = await bot.game(1)
+    assert record.state == "cancelled" and not record.rated and record.reason == "draw"
+    assert "Game cancelled." in bot.fake.last("sendPhoto", GROUP).params["caption"]
+    assert "does not count" in bot.fake.last("sendPhoto", GROUP).params["caption"]
+    await bot.say(GROUP, anna, "/top")
+    assert "No rated games have finished here yet." in bot.fake.texts(GROUP)[-1]
+    await bot.say(GROUP, anna, "/stats")
+    assert "no finished games" in bot.fake.texts(GROUP)[-1].lower()
+
+
+async def test_a_draw_agreed_after_a_move_is_rated(bot: Bot) -> None:
+    anna, _ = users(bot.fake)
+    await start_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    await agree_draw(bot)
+    record = await bot.game(1)
+    assert record.state == "finished" and record.rated
+
+
+async def test_a_draw_agreed_after_both_moved_is_rated(bot: Bot) -> None:
+    anna, boris = users(bot.fake)
+    await start_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/m 6-6")
+    await agree_draw(bot)
+    record = await bot.game(1)
+    assert record.state == "finished" and record.rated and record.reason == "draw"
+    assert "Drawn by agreement" in bot.fake.last("sendPhoto", GROUP).params["caption"]
+    await bot.say(GROUP, anna, "/top")
+    assert "Anna" in bot.fake.texts(GROUP)[-1] and "1500" in bot.fake.texts(GROUP)[-1]

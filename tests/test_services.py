@@ -227,6 +227,7 @@ async def test_draws_grounding_and_the_preview_that_changes_nothing(services: Se
     assert problem(error) is Problem.OWN_DRAW_OFFER
     declined = await services.play.answer_draw(view.id, BORIS, False)
     assert declined.draw_offer is None and declined.state == "active"
+    await services.play.move(view.id, ANNA, 1, 5)  # before any move, an agreed draw cancels the game instead
     await services.play.offer_draw(view.id, BORIS)
     agreed = await services.play.offer_draw(view.id, ANNA)  # both offered: agreed
     assert agreed.agreed and agreed.view.state == "finished" and agreed.view.result is not None

@@ -21,6 +21,8 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     actor: Colour = last.colour if last is not None else "blue"
     if view.cancelled_by_resignation:
         return t(lang, "result_cancelled_resignation", loser=show(actor))
+    if view.cancelled_unplayed:
+        return t(lang, "result_cancelled_agreed")
     outcome = t(lang, "outcome_draw") if result.winner is None else t(lang, "outcome_win", winner=show(result.winner))
     if result.reason is EndReason.RESIGNATION:
         return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))

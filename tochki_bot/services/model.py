@@ -202,6 +202,12 @@ class GameView:
         """A player resigned before making a move: the game does not count."""
         return self.state == "cancelled" and self.reason == EndReason.RESIGNATION.value
 
+    @property
+    def cancelled_unplayed(self) -> bool:
+        """The game ended before it was played, so it does not count: a player resigned before making a move, or a
+        draw (an agreed end) came before any move."""
+        return self.state == "cancelled" and self.result is not None
+
     def time_left(self, now: float) -> float | None:
         """Seconds the player to move has left, if the game has a clock."""
         return None if self.deadline is None or self.to_move is None else self.deadline - now

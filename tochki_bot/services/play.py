@@ -261,7 +261,7 @@ class Play:
         origin: Origin = "chat",
     ) -> GameView:
         """``who`` resigns and the opponent wins; before ``who`` made any move, the game is cancelled instead
-        (unrated)."""
+        (unrated), as a draw (or an agreed end) is before any move."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
@@ -269,6 +269,11 @@ class Play:
             trial.resign(colour)
             before_first = who.id not in await core.storage.games.movers(record.id)
             return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=before_first)
+
+    async def _unplayed(self, record: GameRecord) -> bool:
+        """Whether nobody has made a move in the game yet: a draw (or an end) agreed now cancels it (unrated), as a
+        resignation before one's first move does."""
+        return not await self._core.storage.games.movers(record.id)
 
     async def has_moved(self, game_id: int, who: Person) -> bool:
         """Whether ``who`` has made a move in the game (resigning before that cancels it instead)."""
@@ -410,7 +415,9 @@ class Play:
                     trial.agree_end(colour)  # the territory is counted
                 else:
                     trial.agree_draw(colour)
-                return DrawOffer(await self._commit(record, trial, who.id, update_id, origin=origin), True)
+                unplayed = await self._unplayed(record)
+                view = await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=unplayed)
+                return DrawOffer(view, True)
             async with core.storage.transaction(update_id):
                 await core.storage.outbox.add(game_id, record.ply, "draw")  # the opponent must hear of it
                 record = await core.storage.games.update(
@@ -438,7 +445,8 @@ class Play:
                     trial.agree_end(colour)  # the territory is counted
                 else:
                     trial.agree_draw(colour)
-                return await self._commit(record, trial, who.id, update_id, origin=origin)
+                unplayed = await self._unplayed(record)
+                return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=unplayed)
             async with core.storage.transaction(update_id):
                 record = await core.storage.games.update(
                     game_id, expect_state="active", expect_ply=record.ply, draw_offer=None

@@ -186,7 +186,7 @@ def board_caption(
         lines.append(t(lang, "cancelled_plain_caption"))
         return "\n".join(lines)
     if view.result is not None:
-        if view.cancelled_by_resignation:
+        if view.cancelled_unplayed:
             lines.append(t(lang, "cancelled_caption", result=result_text(lang, view)))
         else:
             lines.append(t(lang, "game_over_caption", result=result_text(lang, view)))

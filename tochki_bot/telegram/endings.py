@@ -34,7 +34,7 @@ async def ask_resign(req: Request, view: GameView) -> None:
         req.place.chat_id,
         req.place.thread_id,
         t(req.lang, "resign_confirm" if moved else "resign_confirm_unplayed", id=view.id),
-        resign_keyboard(req.lang, view, req.person.id),
+        resign_keyboard(req.lang, view, req.person.id, unplayed=not moved),
         topic="resign",
         user_id=req.person.id,
         reply_to=req.update.message.message_id if req.update.message else None,

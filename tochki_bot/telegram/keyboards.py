@@ -280,12 +280,15 @@ def finish_row(lang: Language, view: GameView) -> list[dict[str, str]]:
     ]
 
 
-def resign_keyboard(lang: Language, view: GameView, user_id: int) -> InlineKeyboardMarkup:
-    """Yes / No to "resign?", for the player who asked."""
+def resign_keyboard(lang: Language, view: GameView, user_id: int, *, unplayed: bool = False) -> InlineKeyboardMarkup:
+    """Yes / No to "resign?", for the player who asked (``unplayed``: they have not moved, so it cancels the game)."""
     return InlineKeyboardMarkup(
         [
             [
-                _button(t(lang, "btn_yes_resign"), cb.Resign(view.id, view.ply, user_id, True)),
+                _button(
+                    t(lang, "btn_yes_cancel" if unplayed else "btn_yes_resign"),
+                    cb.Resign(view.id, view.ply, user_id, True),
+                ),
                 _button(t(lang, "btn_no"), cb.Resign(view.id, view.ply, user_id, False)),
             ]
         ]
