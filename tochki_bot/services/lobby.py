@@ -52,6 +52,28 @@ class Opened:
     existing: bool
 
 
+def _check(choice: LobbyChoice | None) -> None:
+    """Refuse a board or a time per move out of range (``BAD_SIZE``, ``BAD_TIME``): nothing is opened, rather than
+    a lobby with other settings than those asked for."""
+    if choice is None:
+        return
+    sides = (choice.width, choice.height)
+    if any(side is not None and not MIN_SIDE <= side <= MAX_SIDE for side in sides):
+        size = "x".join(str(side) for side in sides if side is not None)
+        raise ServiceError(Problem.BAD_SIZE, size=size, min=MIN_SIDE, max=MAX_SIDE)
+    seconds = choice.move_seconds
+    if isinstance(seconds, int) and not MIN_TIME <= seconds <= MAX_TIME:
+        raise ServiceError(Problem.BAD_TIME, time=_short_time(seconds))
+
+
+def _short_time(seconds: int) -> str:
+    """A time as ``/new`` reads it: ``3d``, ``2h``, ``30m`` (``45s`` for what is not whole minutes)."""
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds and seconds % size == 0:
+            return f"{seconds // size}{unit}"
+    return "0m" if seconds == 0 else f"{seconds}s"
+
+
 class Lobby:
     """The lobby use cases."""
 
@@ -67,6 +89,7 @@ class Lobby:
         given back instead.
         """
         core = self._core
+        _check(choice)
         await core.people.meet(who)
         await core.people.visit(place)
         existing = await self._existing(place, who)
@@ -297,6 +320,7 @@ class Lobby:
         own (the lobby's settings are played). A group topic's other game, or its lobby when settings were asked for
         (``choice``), is given back instead (``existing``), unchanged: nothing asked for is left out silently."""
         core = self._core
+        _check(choice)
         if place.private:
             await core.people.meet(who)
             await core.people.visit(place)
