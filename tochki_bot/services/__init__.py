@@ -65,6 +65,7 @@ from .lobby import (
     TIME_CHOICES,
     Lobby,
     Opened,
+    continuation,
 )
 from .messages import Messages
 from .model import Chat, ColourChoice, GameKind, GameState, GameView, LobbyChoice, Person, Place, Player
@@ -275,6 +276,7 @@ __all__ = [
     "Updates",
     "Want",
     "bot_level",
+    "continuation",
     "default_path",
     "inspect_database",
     "is_postgres",

@@ -66,6 +66,20 @@ def _check(choice: LobbyChoice | None) -> None:
         raise ServiceError(Problem.BAD_TIME, time=_short_time(seconds))
 
 
+def continuation(sgf: SgfRecord) -> list[Move] | None:
+    """The moves a game continuing the record starts from: its dots (and their closures) up to the first move that
+    is not a dot (an ending such as grounding or resignation, a STOP), replayed by the record's rule set; ``None``
+    when that position is over (the board is full, a lead reached the instant-win margin): nothing to continue."""
+    moves: list[Move] = []
+    game = Game.from_settings(sgf.settings)
+    for move in sgf.moves:
+        if move.kind != MoveKind.DOT or game.is_over:
+            break
+        game.apply(move)
+        moves.append(move)
+    return None if game.is_over else moves
+
+
 def _short_time(seconds: int) -> str:
     """A time as ``/new`` reads it: ``3d``, ``2h``, ``30m`` (``45s`` for what is not whole minutes)."""
     for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
@@ -162,18 +176,10 @@ class Lobby:
         core = self._core
         await core.people.meet(who)
         await core.people.visit(place)
-        moves: list[Move] = []
-        # The game keeps the record's rule set: its dots and closures are replayed by it, up to the first move that is
-        # not a dot (an ending, a STOP).
-        settings = sgf.settings
-        game = Game.from_settings(settings)
-        for move in sgf.moves:
-            if move.kind != MoveKind.DOT or game.is_over:
-                break
-            game.apply(move)
-            moves.append(move)
-        if game.is_over:
+        moves = continuation(sgf)
+        if moves is None:
             raise ServiceError(Problem.RECORD_OVER)
+        settings = sgf.settings
         existing = await self._existing(place, who)
         if existing is not None:
             return Opened(await core.view(existing), True)

@@ -17,11 +17,11 @@ from telegram.ext import ContextTypes
 from render import HD, render_png
 from render.replay import MAX_BYTES, render_gif
 
-from ..engine import EndReason, Game
+from ..engine import Game
 from ..engine.sgf import SgfError, SgfRecord, parse_sgf
 from ..i18n import Language, t
 from ..pictures import board_view, replay_views
-from ..services import MAX_SGF_BYTES, GameView, MessageRecord, Person, Problem, ServiceError, Want
+from ..services import MAX_SGF_BYTES, GameView, MessageRecord, Person, Problem, ServiceError, Want, continuation
 from . import callbacks as cb
 from .budget import Priority
 from .captions import display, drawn_name, picture_caption, record_result_text
@@ -164,17 +164,16 @@ async def cmd_replay(req: Request, args: list[str]) -> None:
 def _show_record(source: str | bytes, ply: int | None) -> tuple[SgfRecord, Game, bytes, bool]:
     """Read a record, replay it to move ``ply`` (``None``: the end) and draw that position.
 
-    Returns the record, the position, its PNG, and whether the game can be continued from its end (not if the board
-    filled up or someone grounded). Runs in a worker thread; raises ``SgfError`` for a bad record.
+    Returns the record, the position, its PNG, and whether the game can be continued (from its last dot: not if the
+    board filled up). Runs in a worker thread; raises ``SgfError`` for a bad record.
     """
     record = parse_sgf(source)
-    final = record.game()
+    record.game()  # replayed once by its rules: an illegal move is an ``SgfError``
     total = len(record.moves)
     ply = total if ply is None else min(ply, total)
     game = Game.from_settings(record.settings, record.moves[:ply])
-    ended = final.result is not None and final.result.reason in (EndReason.GROUNDING, EndReason.BOARD_FULL)
     view = board_view(game, blue=record.blue or "Blue", red=record.red or "Red", caption=f"{game.ply} / {total}")
-    return record, game, render_png(view), not ended
+    return record, game, render_png(view), continuation(record) is not None
 
 
 def _record_caption(lang: Language, record: SgfRecord, file_name: str, game: Game) -> str:
