@@ -56,3 +56,50 @@ async def test_a_full_board_record_cannot_be_continued(bot: Bot) -> None:
     await bot.send(fake.document_update(GROUP, anna, "full.sgf", write_sgf(game).encode()))
     shown = fake.last("sendPhoto", GROUP).result["message_id"]
     assert not any("Continue" in label for label in labels(bot, GROUP, shown))
+
+
+SPECTATOR = 33
+
+
+async def follow_game(bot: Bot) -> tuple[dict[str, object], int]:
+    """Anna and Boris play in the group; a spectator follows through the /watch link. Returns the spectator and
+    their "you follow" note."""
+    import re
+
+    fake = bot.fake
+    anna, boris = users(fake)
+    spectator = fake.user(SPECTATOR, "Sam", "en")
+    await bot.say(GROUP, anna, "/new 10x10 empty blue")
+    lobby = fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, lobby, boris, bot.button(GROUP, lobby, "Join"))
+    await bot.say(GROUP, anna, "/watch")
+    found = re.search(r"start=(w[\w-]+)", fake.texts(GROUP)[-1])
+    assert found is not None
+    await bot.say(SPECTATOR, spectator, f"/start {found.group(1)}")
+    note = fake.last("sendMessage", SPECTATOR).result["message_id"]
+    return spectator, note
+
+
+async def test_unwatch_after_new_boards_answers_below_them(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris = users(fake)
+    spectator, note = await follow_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/m 6-6")
+    board = fake.last("sendPhoto", SPECTATOR).result["message_id"]
+    assert board > note  # the note is above the latest board: an edit of it is out of sight
+    await bot.say(SPECTATOR, spectator, "/unwatch")
+    last = fake.last("sendMessage", SPECTATOR)
+    assert last.result["message_id"] > board and last.params["text"] == "You no longer follow game #1."
+    assert not bot.buttons(SPECTATOR, note)  # the note's button goes too
+    await bot.say(GROUP, anna, "/m 7-7")
+    assert fake.last("sendPhoto", SPECTATOR).result["message_id"] == board  # no more boards
+
+
+async def test_unwatch_right_below_the_note_edits_it_only(bot: Bot) -> None:
+    fake = bot.fake
+    spectator, note = await follow_game(bot)
+    texts = len(fake.texts(SPECTATOR))
+    await bot.say(SPECTATOR, spectator, "/unwatch")
+    assert fake.messages[(SPECTATOR, note)]["text"] == "You no longer follow game #1."
+    assert len(fake.texts(SPECTATOR)) == texts

@@ -341,17 +341,20 @@ async def cmd_unwatch(req: Request, args: list[str]) -> None:
         await req.reply(t(req.lang, "not_following"))
         return
     untold = [game_id for game_id in followed if not await _stop_following(req, game_id)]
-    if untold:  # a game whose note now says so needs no second line
+    if untold:  # a game whose note, in sight, now says so needs no second line
         await req.reply("\n".join(t(req.lang, "unwatched", id=game_id) for game_id in untold))
 
 
 async def _stop_following(req: Request, game_id: int) -> bool:
-    """Stop following ``game_id`` here; whether a note here now says so."""
-    await req.services.records.unfollow(game_id, req.place.chat_id)
-    notes = await req.services.messages.live(game_id, chat_id=req.place.chat_id, kind="follow")
+    """Stop following ``game_id`` here; whether a note here now says so where it is seen: below the game's latest
+    board in this chat (a note above it is edited all the same, losing its button, but out of sight)."""
+    chat_id = req.place.chat_id
+    await req.services.records.unfollow(game_id, chat_id)
+    notes = await req.services.messages.live(game_id, chat_id=chat_id, kind="follow")
     for note in notes:
         await req.presenter.answered(note, t(req.lang, "unwatched", id=game_id))
-    return bool(notes)
+    board = await req.services.messages.latest_board(game_id, chat_id)
+    return any(board is None or note.message_id > board.message_id for note in notes)
 
 
 @button(cb.Unfollow)
