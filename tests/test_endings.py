@@ -21,7 +21,7 @@ def labels(bot: Bot, message_id: int) -> list[str]:
 
 
 async def test_resigning_before_ones_first_move_asks_to_cancel_with_a_cancel_button(bot: Bot) -> None:
-    anna, boris = users(bot.fake)
+    anna, _ = users(bot.fake)
     await start_game(bot)
     await bot.say(GROUP, anna, "/resign")
     question = bot.fake.last("sendMessage", GROUP)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from harness import Bot
 from PIL import Image
-from test_play import GROUP, polish_game
+from test_play import polish_game
 
 from render import palette
 from tochki_bot.engine import Game
