@@ -74,6 +74,7 @@ ALLOWED = {
     "tochki_bot.local": {
         "tochki_bot.local",
         "tochki_bot.webapp",
+        "tochki_bot.wording",
         "tochki_bot.services",
         "tochki_bot.engine",
         "tochki_bot.i18n",

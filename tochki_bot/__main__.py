@@ -388,7 +388,7 @@ def cannot_listen(listen: str, port: int, error: OSError) -> str:
 
 def local(args: argparse.Namespace) -> int:
     """Serve local games until SIGINT / SIGTERM; the exit status."""
-    from .local import CannotListen, local_path, open_browser, serve
+    from .local import CannotListen, local_path, open_browser, ready_line, serve
     from .webapp.local import loopback_listen
 
     config, problems = Config.read()
@@ -411,7 +411,7 @@ def local(args: argparse.Namespace) -> int:
 
     def ready(url: str) -> None:
         served.append(url)
-        print(f"Точки: play at {url} (games in {os.path.abspath(path)}; Ctrl-C stops)", flush=True)
+        print(ready_line(language, url, os.path.abspath(path)), flush=True)
         if args.open:
 
             def browse() -> None:

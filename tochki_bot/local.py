@@ -19,11 +19,12 @@ from render import HD, render_png
 from render.fonts import drawable
 
 from .engine import Colour, MoveKind
-from .i18n import Language, t
+from .i18n import Language, language_for, t
 from .pictures import board_view
 from .services import GameView, Origin, Services
 from .webapp import WebAppServer
 from .webapp.state import status_text
+from .wording import in_language
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,7 @@ def local_path() -> str:
 
 def picture(view: GameView, lang: Language) -> bytes:
     """The game's board as the bot's ``/png`` draws it (up to 2560 px), with its status line."""
+    view = in_language(lang, view)
 
     def name(colour: Colour) -> str:
         player = view.player(colour)
@@ -60,6 +62,12 @@ def picture(view: GameView, lang: Language) -> bytes:
     caption = " · ".join(p for p in parts if p)
     board = board_view(position, blue=name("blue"), red=name("red"), caption=caption, closing=view.closing)
     return render_png(board, max_side=HD, compress_level=6)
+
+
+def ready_line(language: str | None, url: str, path: str) -> str:
+    """What ``tochki-bot local`` says once the page is there, in the page's language (``language``: ``--lang`` or
+    the locale, ``ru_RU.UTF-8`` say)."""
+    return t(language_for((language or "en")[:2]), "local_ready", url=url, path=path)
 
 
 def url_of(server: WebAppServer) -> str:
@@ -126,4 +134,13 @@ def open_browser(url: str) -> bool:
         return False
 
 
-__all__ = ["DEFAULT_DB", "DEFAULT_PORT", "CannotListen", "local_path", "open_browser", "picture", "serve"]
+__all__ = [
+    "DEFAULT_DB",
+    "DEFAULT_PORT",
+    "CannotListen",
+    "local_path",
+    "open_browser",
+    "picture",
+    "ready_line",
+    "serve",
+]

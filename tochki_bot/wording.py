@@ -4,11 +4,33 @@ game ended. Built from the services' view and the catalogues; each front end bri
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from .engine import Colour, EndReason, other
 from .i18n import Language, t
-from .services import GameView
+from .services import GameView, Player
+
+
+def bot_name(lang: Language, player: Player) -> str:
+    """A player's name as shown in ``lang``: the bot's in that language ("🤖 Бот ★"), a person's as they have it."""
+    return t(lang, f"btn_bot_{player.bot}") if player.bot is not None else player.name
+
+
+def in_language(lang: Language, view: GameView) -> GameView:
+    """The game as shown in ``lang``: the bot plays under its name in that language (its stored name is one for all
+    languages). Every caption, picture and page of a game starts from this."""
+
+    def named(player: Player | None) -> Player | None:
+        if player is None or player.bot is None:
+            return player
+        return dataclasses.replace(player, name=bot_name(lang, player))
+
+    if not any(p is not None and p.bot is not None for p in (view.blue, view.red, view.creator)):
+        return view
+    creator = named(view.creator)
+    assert creator is not None
+    return dataclasses.replace(view, blue=named(view.blue), red=named(view.red), creator=creator)
 
 
 def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str]) -> str:
@@ -44,4 +66,4 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     return t(lang, "result_draw")
 
 
-__all__ = ["result_sentence"]
+__all__ = ["bot_name", "in_language", "result_sentence"]

@@ -65,6 +65,8 @@ lobby =
     { $colours }
     { $hint }
 lobby_hint_group = Press <b>Join</b> to play. The creator can change the settings with the buttons, or play the bot (🤖, ★ to ★★★ for its strength) while the group watches.
+lobby_moves_all = Moves here: plain <code>20-18</code>, <code>/m 20-18</code> or the buttons under the board.
+lobby_moves_commands = Moves here: <code>/m 20-18</code>, a reply to the board or its buttons (in this group I see only commands and replies to my messages).
 lobby_hint_private =
     Send this link to your opponent; whoever opens it plays against you:
     { $link }
@@ -465,6 +467,7 @@ caption_bot_thinking = { $name } is thinking…
 
 # Local mode (`tochki-bot local`): the same page on this computer, no Telegram. local_you and local_friend are the
 # names of the two people at the keyboard (hot-seat: the page plays for whichever of them is to move).
+local_ready = Точки: play at { $url } (games in { $path }; Ctrl-C stops)
 local_title = Точки on this computer
 local_you = Player
 local_friend = Friend

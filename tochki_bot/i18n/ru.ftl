@@ -67,6 +67,8 @@ lobby =
     { $colours }
     { $hint }
 lobby_hint_group = Второй игрок нажимает <b>Играть</b>, а создатель может поменять настройки кнопками или сыграть с ботом (🤖, от ★ до ★★★ по силе), пока группа смотрит.
+lobby_moves_all = Ходить здесь можно просто <code>20-18</code>, командой <code>/m 20-18</code> или кнопками под полем.
+lobby_moves_commands = Ходить здесь: <code>/m 20-18</code>, ответом на картинку с полем или её кнопками (в этой группе я вижу только команды и ответы на мои сообщения).
 lobby_hint_private =
     Отправьте эту ссылку сопернику; кто её откроет, тот и сыграет с вами:
     { $link }
@@ -96,7 +98,7 @@ btn_last = ◎
 lobby_started = Игра №{ $id } началась: 🔵 { $blue } — 🔴 { $red }.
 lobby_cancelled = Игра №{ $id } отменена.
 game_cancelled = Игра №{ $id } отменена до первого хода.
-game_cancelled_by = Игра №{ $id } отменена до первого хода: её отменяет { $name }. { $other }, новую начинает /new.
+game_cancelled_by = Игра №{ $id } отменена до первого хода (отмена: { $name }). { $other }, новую начинает /new.
 only_creator = Менять настройки и отменять игру может только { $creator }.
 own_game = Это ваша игра: дождитесь соперника.
 own_invite = Это ваше собственное приглашение: отправьте ссылку сопернику.
@@ -159,14 +161,17 @@ picture_turn = ходит { $name }
 picture_start = первыми ходят синие
 
 # Чем кончилась игра: одно предложение без точки в конце. Оно идёт после «Игра окончена.» под полем
-# и отдельно — в строке на картинке. Глаголы в настоящем времени: так не нужен род игрока.
-result_resignation = { $loser } сдаётся — побеждает { $winner }
-result_timeout = { $loser } не успевает сделать ход — побеждает { $winner }
+# и отдельно — в строке на картинке. Род игрока боту неизвестен, а о законченном событии в настоящем
+# времени («Boris сдаётся») не говорят, поэтому все законченные события записаны одинаково: событие,
+# двоеточие, имя («Сдача: Boris — победа: Анна», «Отказ от ничьей в игре №1: Анна»). Глаголы —
+# только безличные или согласованные с событием («Поле заполнено», «Время на ход вышло»).
+result_resignation = Сдача: { $loser } — победа: { $winner }
+result_timeout = Время на ход вышло: { $loser } — победа: { $winner }
 # $outcome: outcome_win или outcome_draw.
-result_grounding = { $declarer } заземляется — { $outcome }
+result_grounding = Заземление: { $declarer } — { $outcome }
 result_board_full = Поле заполнено — { $outcome }
 result_draw = Ничья по соглашению
-outcome_win = побеждает { $winner }
+outcome_win = победа: { $winner }
 outcome_draw = ничья
 # $result: один из текстов result_*.
 game_over_caption = <b>Игра окончена.</b> { $result }.
@@ -175,7 +180,7 @@ game_over_caption = <b>Игра окончена.</b> { $result }.
 
 draw_offered = { $name } предлагает ничью в игре №{ $id }. { $opponent }, согласны?
 draw_agreed = Ничья по соглашению в игре №{ $id }: обе стороны её предложили.
-draw_declined = { $name } отказывается от ничьей в игре №{ $id }.
+draw_declined = Отказ от ничьей в игре №{ $id }: { $name }.
 resign_confirm = Сдаться в игре №{ $id }?
 ground_confirm = Заземлиться в игре №{ $id }? Игра сразу закончится со счётом 🔵 { $score_blue } : { $score_red } 🔴 ({ $outcome }).
 cancelled_action = Хорошо, играем дальше.
@@ -386,8 +391,8 @@ caption_head_player =
 caption_your_move = <b>Ваш ход</b>
 caption_their_move = Ходит { $name }
 cancelled_caption = <b>Игра отменена.</b> { $result }.
-result_cancelled_resignation = { $loser } сдаётся, не сделав ни одного хода, поэтому игра не засчитывается
-result_cancelled_agreed = Игроки договорились закончить её до первого хода, поэтому игра не засчитывается
+result_cancelled_resignation = Сдача до первого хода: { $loser } — игра не засчитывается
+result_cancelled_agreed = Соглашение до первого хода — игра не засчитывается
 picture_game = №{ $id }
 label_game = №{ $id }
 label_lobby = ждёт соперника
@@ -419,10 +424,10 @@ record_over = Партия в этой записи окончена; доигр
 time_is_up = Поздно: время на ход вышло, и игра проиграна по времени.
 open_invitation = У вас уже есть открытое приглашение (только одно за раз). Вот оно; отмените его, чтобы создать новое:
 resign_withdrawn = Сдача отменена: игра №{ $id } продолжается.
-resign_done = { $name } сдаётся в игре №{ $id }.
+resign_done = Сдача в игре №{ $id }: { $name }.
 ground_withdrawn = Заземление отменено: игра №{ $id } продолжается.
-ground_done = { $name } заземляется в игре №{ $id }.
-draw_accepted = { $name } принимает ничью.
+ground_done = Заземление в игре №{ $id }: { $name }.
+draw_accepted = Согласие на ничью: { $name }.
 record_jump_usage = Ответьте на запись номером хода, например <code>120</code>, чтобы перейти к нему.
 cmd_zoom = Поле вокруг пункта крупно: /zoom 20-18
 
@@ -498,6 +503,7 @@ caption_bot_thinking = { $name } думает…
 
 # Local mode (`tochki-bot local`): the same page on this computer, no Telegram. local_you and local_friend are the
 # names of the two people at the keyboard (hot-seat: the page plays for whichever of them is to move).
+local_ready = Точки: играйте на { $url } (игры в { $path }; Ctrl-C — выход)
 local_title = Точки на этом компьютере
 local_you = Игрок
 local_friend = Друг
@@ -566,7 +572,7 @@ picture_margin = { $rules } до +{ $margin }
 picture_closing = { $name } закрывает
 # Очки, снятые за окружение своих точек (вариант польских правил и правил на территорию).
 picture_penalties = штраф { $blue }:{ $red }
-result_instant_win = { $winner } уходит в отрыв на { $margin } и побеждает досрочно
+result_instant_win = Досрочная победа: { $winner } (отрыв { $margin })
 # $score_blue, $score_red: итоговый счёт с учётом территории (VARIANTS.md §3.1).
 result_agreed = Закончено по согласию, территория посчитана ({ $score_blue }:{ $score_red }) — { $outcome }
 result_stop = Дополнительные точки после СТОП поставлены — { $outcome }
@@ -590,8 +596,8 @@ cmd_end = Предложить закончить игру на территор
 end_offered = { $name } предлагает закончить игру №{ $id } и посчитать территорию. { $opponent }, согласны?
 end_offered_private = { $name } предлагает закончить игру №{ $id } и посчитать территорию. Согласны?
 end_sent = Ваше предложение закончить игру №{ $id } отправлено: { $name }. Оно в силе, пока соперник не ответит или не сходит.
-end_accepted = { $name } соглашается закончить: территория посчитана.
-end_declined = { $name } отказывается заканчивать игру №{ $id }.
+end_accepted = Согласие закончить игру: { $name }; территория посчитана.
+end_declined = Отказ заканчивать игру №{ $id }: { $name }.
 end_lapsed = Предложение закончить игру №{ $id } снято: игра продолжилась.
 end_agreed = Игра №{ $id } закончена по соглашению, территория посчитана: обе стороны это предложили.
 end_pending = Вы уже предложили закончить игру.
@@ -630,16 +636,16 @@ extra_dots = Соперник объявил СТОП: поставьте доп
 # $opponent: кто будет ставить дополнительные точки; $limit: сколько времени; счёт — то, что дало бы заземление (лучшее для него).
 stop_confirm = Объявить СТОП в игре №{ $id }? Вы больше не ставите точек; { $opponent } ставит дополнительные точки ({ $limit }). В лучшем для соперника случае игра закончится 🔵 { $score_blue } : { $score_red } 🔴 ({ $outcome }).
 stop_withdrawn = СТОП отменён: игра №{ $id } продолжается.
-stop_done = { $name } объявляет СТОП в игре №{ $id }.
+stop_done = СТОП в игре №{ $id }: { $name }.
 # Под полем во время дополнительных точек. $stopper: кто объявил СТОП.
-caption_stop = { $stopper } объявляет СТОП: { $mention } ставит дополнительные точки, затем 🏁 Закончить (/finish)
-caption_your_extra = { $stopper } объявляет СТОП: поставьте дополнительные точки, затем 🏁 Закончить (⚡ засчитывает все его точки, которые ещё можно окружить)
+caption_stop = СТОП: { $stopper }. { $mention } ставит дополнительные точки, затем 🏁 Закончить (/finish)
+caption_your_extra = СТОП: { $stopper }. Поставьте дополнительные точки, затем 🏁 Закончить (⚡ засчитывает все точки соперника, которые ещё можно окружить)
 caption_their_extra = Вы объявили СТОП: { $name } ставит дополнительные точки (/ground закончит их сразу подсчётом заземления)
-picture_stop = { $stopper } объявил СТОП: { $name } ставит доп. точки
-result_stop_counted = СТОП игрока { $declarer } досчитан заземлением — { $outcome }
+picture_stop = СТОП ({ $stopper }): { $name } ставит доп. точки
+result_stop_counted = СТОП: { $declarer }, досчитано заземлением — { $outcome }
 bad_game_number = «{ $text }» — не номер игры; игру называют так: /board 12.
 new_ai_unknown = Игра не начата: не понимаю «{ $words }». Попробуйте /new ai [easy|normal|hard] [поле от 10x10 до 39x39] [скрест|пусто|четыре] [время от 1m до 30d или без] [синие|красные] [polish|territory].
 lobby_open_for_bot = Здесь открыта игра №{ $id }: нажмите её кнопку 🤖, чтобы сыграть с ботом с её настройками, или отмените её (/cancel) и попросите снова.
-game_cancelled_by_alone = Игра №{ $id } отменена до первого хода: её отменяет { $name }. Новую начинает /new.
+game_cancelled_by_alone = Игра №{ $id } отменена до первого хода (отмена: { $name }). Новую начинает /new.
 resign_confirm_unplayed = Вы ещё не ходили в игре №{ $id }: если сдаться сейчас, игра будет отменена и не засчитается. Отменить игру №{ $id }?
-resign_cancelled_done = Игра №{ $id } отменена: { $name } сдаётся, не сделав ни хода.
+resign_cancelled_done = Игра №{ $id } отменена: сдача до первого хода ({ $name }).

@@ -13,7 +13,7 @@ from ..engine import Colour, MoveKind, other
 from ..engine.sgf import WinBy, parse_result
 from ..i18n import Language, duration, t
 from ..services import GameView
-from ..wording import result_sentence
+from ..wording import in_language, result_sentence
 from .formatting import mention, name
 
 Role = Literal["group", "player", "spectator"]
@@ -101,6 +101,7 @@ def record_result_text(lang: Language, stated: str) -> str:
 
 def picture_caption(lang: Language, view: GameView) -> str:
     """The status line drawn inside the picture (plain text): the game, the last move, whose move or the result."""
+    view = in_language(lang, view)
     position = view.position
     parts = [t(lang, "picture_game", id=view.id)]
     settings = view.settings
@@ -146,6 +147,7 @@ def board_caption(
     A group reads both names and a mention of the player to move; a player reads "vs <opponent>" and "your move";
     a spectator reads both names.
     """
+    view = in_language(lang, view)
     position = view.position
     score_blue, score_red = position.score
     mine = view.colour_of(reader) if reader is not None and role == "player" else None
@@ -223,6 +225,7 @@ def board_caption(
 
 def game_label(lang: Language, view: GameView, user_id: int, where: str | None = None) -> str:
     """A game on a button or in a list (plain text): ``#12 · vs Boris · your move``."""
+    view = in_language(lang, view)
     parts = [t(lang, "label_game", id=view.id)]
     if where:
         parts.append(where)
@@ -242,14 +245,17 @@ def game_label(lang: Language, view: GameView, user_id: int, where: str | None =
     return " · ".join(parts)
 
 
-def lobby_text(lang: Language, view: GameView, invite_link: str | None) -> str:
-    """The lobby message: settings, who created it, how to join."""
+def lobby_text(lang: Language, view: GameView, invite_link: str | None, *, reads_all: bool | None = None) -> str:
+    """The lobby message: settings, who created it, how to join; in a group, how moves are sent there
+    (``reads_all``: whether the bot sees every message there, or only commands; ``None``: not said)."""
     creator = name(view.creator.name)
     colours = t(lang, f"colours_{view.colours}", creator=creator)
     if view.kind == "private" and invite_link:
         hint = t(lang, "lobby_hint_private", link=invite_link)
     else:
         hint = t(lang, "lobby_hint_group")
+        if reads_all is not None:
+            hint += "\n" + t(lang, "lobby_moves_all" if reads_all else "lobby_moves_commands")
     if view.ply > 0:
         hint = t(lang, "lobby_continued", ply=view.ply) + "\n" + hint
     hint = t(lang, "lobby_rules", rules=escape(rules_title(lang, view), quote=False)) + "\n" + hint
@@ -267,4 +273,5 @@ def lobby_text(lang: Language, view: GameView, invite_link: str | None) -> str:
 
 def started_text(lang: Language, view: GameView) -> str:
     """What a lobby message becomes when its game starts."""
+    view = in_language(lang, view)
     return t(lang, "lobby_started", id=view.id, blue=html_name(view, "blue"), red=html_name(view, "red"))

@@ -17,7 +17,7 @@ from typing import Any
 from ..engine import Colour, MoveKind
 from ..i18n import Language, duration, language_for, t
 from ..services import GameView, Player, ServiceError
-from ..wording import result_sentence
+from ..wording import in_language, result_sentence
 
 OWNER_CHAR = {None: ".", "blue": "b", "red": "r"}
 COLOUR_CODE = {"blue": "b", "red": "r"}
@@ -116,6 +116,7 @@ def _turn_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
 
 def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float) -> dict[str, Any]:
     """The whole of one game for the page, as seen by ``viewer_id`` (a player or a spectator)."""
+    view = in_language(lang, view)
     game = view.position
     width = game.width
 
@@ -201,6 +202,7 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
 
 def game_line(view: GameView, viewer_id: int, lang: Language, where: str | None) -> dict[str, Any]:
     """One game of a player's list: who plays whom, the score, whose move (``your_move``), where it is played."""
+    view = in_language(lang, view)
     you = view.colour_of(viewer_id)
     game = view.position
     return {
