@@ -33,6 +33,9 @@ class ChatRecord:
     """Its rule options (JSON of ``GameSettings.options``)."""
     stop_seconds: int | None = None
     """Its STOP phase's time limit (with ``stop_mode`` ``stop_phase``; ``None``: none)."""
+    bot_status: str | None = None
+    """The bot's own member status in the chat as Telegram last told it (``administrator``, ``member``, ``left``...;
+    ``None``: never told)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -512,6 +512,9 @@ MIGRATIONS: list[str | Migration] = [
         CREATE INDEX ai_jobs_queue ON ai_jobs(state, id);
         """,
     ),
+    # 12: the bot's own member status in each chat (Telegram's ``my_chat_member`` updates): an administrator reads
+    # every message of its group, whatever the bot's privacy mode.
+    "ALTER TABLE chats ADD COLUMN bot_status TEXT;",
 ]
 
 

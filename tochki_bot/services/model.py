@@ -67,10 +67,21 @@ class Chat:
     type: str
     title: str | None = None
     language: str | None = None
+    bot_status: str | None = None
+    """The bot's member status there as Telegram last said (``administrator``, ``member``...; ``None``: unknown)."""
 
     @property
     def private(self) -> bool:
         return self.type == "private"
+
+    def reads_all(self, privacy_off: bool) -> bool | None:
+        """Whether the bot sees every message here, not only commands, replies to it and button presses: in a
+        private chat always; in a group when its privacy mode is off (``privacy_off``, the bot's own setting) or it
+        is an administrator there (Telegram shows admins everything). ``None`` when unknown (never told its status
+        in a group, with privacy on)."""
+        if self.private or privacy_off or self.bot_status in ("administrator", "creator"):
+            return True
+        return None if self.bot_status is None else False
 
 
 @dataclass(frozen=True, slots=True)
