@@ -271,6 +271,11 @@ class Games:
         )
         return [_game(r) for r in rows]
 
+    async def next_alert(self) -> float | None:
+        """When the clock next needs to look at an active game (the earliest ``alert_at``), or ``None``."""
+        row = await self._db.row("SELECT MIN(alert_at) FROM games WHERE state = 'active' AND alert_at IS NOT NULL")
+        return float(row[0]) if row and row[0] is not None else None
+
     async def lobbies_before(self, created_before: float, limit: int = 100) -> list[GameRecord]:
         """Lobbies opened before ``created_before``, oldest first (invitations that have expired)."""
         rows = await self._db.rows(

@@ -48,6 +48,12 @@ class GameClock:
         self._play = play
         self._lobby = lobby
 
+    async def next_due(self) -> float | None:
+        """When a game next needs the clock (a reminder or a deadline), or ``None`` when none does: a pass then finds
+        it (``tick``). Front ends sleep until this rather than look every so often; a change of any game (here or in
+        another worker) may make it earlier, so they ask again after one. Lobbies expire by the regular passes."""
+        return await self._core.storage.games.next_alert()
+
     async def tick(self, now: float | None = None) -> ClockPass:
         """Remind, decide games on time, close stale lobbies: every game due by ``now``, however many.
 

@@ -17,6 +17,7 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     ContextTypes,
     ExtBot,
@@ -30,7 +31,8 @@ from ..config import Config
 from ..i18n import LANGUAGES, t
 from ..painter import Painter
 from ..services import ClockPass, GameView, Origin, Services
-from . import endings, general, lists, lobby, play, sharing
+from . import endings, general, lists, lobby, play, privacy, sharing
+from .deadlines import DeadlineWatch
 from .budget import GroupBudget
 from .keyboards import MiniApp
 from .messenger import Messenger
@@ -185,6 +187,7 @@ def register(application: Application) -> None:
     application.add_handler(MessageHandler(new & filters.Document.ALL, sharing.on_other_document))
     application.add_handler(MessageHandler(new & filters.TEXT & ~filters.COMMAND, play.on_text))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, general.on_migrate))
+    application.add_handler(ChatMemberHandler(privacy.on_my_status, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(InlineQueryHandler(sharing.on_inline))
     application.add_error_handler(general.on_error)
 
@@ -207,6 +210,7 @@ async def startup(application: Application) -> None:
         can_read_all=bool(bot.can_read_all_group_messages),
         actions=dict(ACTIONS),
     )
+    front.presenter.privacy_off = front.can_read_all
     application.bot_data["pruned_at"] = 0.0
     front.presenter.painter.start()
 
@@ -260,6 +264,9 @@ async def startup(application: Application) -> None:
         await extra.start(services)
     if application.job_queue is not None:
         application.job_queue.run_repeating(clock_job, interval=config.clock_interval, first=0.0, name=CLOCK_JOB)
+    if config.deadlines:  # reminders and deadlines are acted on when due, not at the next regular pass
+        watch = application.bot_data["deadlines"] = DeadlineWatch(services, lambda: run_clock(application))
+        watch.start()
     application.bot_data["started"] = True
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
@@ -308,6 +315,9 @@ async def shutdown(application: Application) -> None:
             await extra.stop()
         except Exception:
             log.exception("could not stop %r", extra)
+    watch: DeadlineWatch | None = application.bot_data.pop("deadlines", None)
+    if watch is not None:
+        await watch.stop()
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
         await front.services.opponent.close()
