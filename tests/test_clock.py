@@ -14,6 +14,7 @@ from conftest import Where
 from fakebot import FakeTelegram
 from harness import Bot, Clock
 
+from storage import GameRecord
 from tochki_bot.services import LobbyChoice, Person, Place, Services
 
 GROUP = -1001
@@ -73,49 +74,55 @@ def loss_on_time(fake: FakeTelegram) -> list[float]:
     return sent_at(fake, lambda c: c.method == "sendPhoto" and "ran out of time" in c.params.get("caption", ""))
 
 
-@pytest.mark.slow
-async def test_a_deadline_is_acted_on_within_a_second_with_both_reminders(tmp_path: Path) -> None:
-    bot = await Bot(tmp_path / "bot.db", clock=RealClock(), clock_interval=30.0, deadlines=True).start()
-    try:
-        game_id = await short_game(bot.services, 4)
-        await bot.services.play.move(game_id, ANNA, 5, 5)
-        record = await bot.game(game_id)
-        assert record.deadline is not None
-        deadline = record.deadline
-        while (await bot.game(game_id)).state == "active" and time.time() < deadline + 5:
-            await asyncio.sleep(0.05)
-        await bot.services.changes.settle()
-        record = await bot.game(game_id)
-        assert record.state == "finished" and record.reason == "timeout"
-        assert record.finished_at is not None and 0 <= record.finished_at - deadline < 1.0
-        told = reminders(bot.fake)
-        assert len(told) == 2, told  # at half time (2 s) and a tenth before the end (0.4 s)
-        assert abs(told[0] - (deadline - 2)) < 1.0 and abs(told[1] - (deadline - 0.4)) < 1.0
-        assert [t - deadline for t in loss_on_time(bot.fake)] and loss_on_time(bot.fake)[0] - deadline < 1.5
-    finally:
-        await bot.stop()
+async def decided(bot: Bot, game_id: int, deadline: float) -> GameRecord:
+    """The game once it is over (or 5 s after ``deadline``), its announcements made."""
+    while (await bot.game(game_id)).state == "active" and time.time() < deadline + 5:
+        await asyncio.sleep(0.05)
+    await bot.services.changes.settle()
+    return await bot.game(game_id)
+
+
+@pytest.fixture
+async def watched(tmp_path: Path):
+    """The bot in real time with its deadline watch (and the regular pass every 30 s)."""
+    started = await Bot(tmp_path / "bot.db", clock=RealClock(), clock_interval=30.0, deadlines=True).start()
+    yield started
+    await started.stop()
 
 
 @pytest.mark.slow
-async def test_a_move_meanwhile_moves_the_wake_up(tmp_path: Path) -> None:
+async def test_a_deadline_is_acted_on_within_a_second_with_both_reminders(watched: Bot) -> None:
+    bot = watched
+    game_id = await short_game(bot.services, 4)
+    await bot.services.play.move(game_id, ANNA, 5, 5)
+    record = await bot.game(game_id)
+    assert record.deadline is not None
+    deadline = record.deadline
+    record = await decided(bot, game_id, deadline)
+    assert record.state == "finished" and record.reason == "timeout"
+    assert record.finished_at is not None and 0 <= record.finished_at - deadline < 1.0
+    told = reminders(bot.fake)
+    assert len(told) == 2, told  # at half time (2 s) and a tenth before the end (0.4 s)
+    assert abs(told[0] - (deadline - 2)) < 1.0 and abs(told[1] - (deadline - 0.4)) < 1.0
+    shown = loss_on_time(bot.fake)
+    assert shown and shown[0] - deadline < 1.5  # the final board, announced
+
+
+@pytest.mark.slow
+async def test_a_move_meanwhile_moves_the_wake_up(watched: Bot) -> None:
     """The watch slept until Boris's deadline; Boris moves just before it: nobody loses, Anna's deadline is kept."""
-    bot = await Bot(tmp_path / "bot.db", clock=RealClock(), clock_interval=30.0, deadlines=True).start()
-    try:
-        game_id = await short_game(bot.services, 3)
-        await bot.services.play.move(game_id, ANNA, 5, 5)
-        await asyncio.sleep(2.5)
-        await bot.services.play.move(game_id, BORIS, 6, 6)
-        anna_deadline = (await bot.game(game_id)).deadline
-        assert anna_deadline is not None
-        await asyncio.sleep(1.0)  # past Boris's old deadline
-        assert (await bot.game(game_id)).state == "active"
-        while (await bot.game(game_id)).state == "active" and time.time() < anna_deadline + 5:
-            await asyncio.sleep(0.05)
-        record = await bot.game(game_id)
-        assert record.state == "finished" and record.winner == "red"
-        assert record.finished_at is not None and record.finished_at - anna_deadline < 1.0
-    finally:
-        await bot.stop()
+    bot = watched
+    game_id = await short_game(bot.services, 3)
+    await bot.services.play.move(game_id, ANNA, 5, 5)
+    await asyncio.sleep(2.5)
+    await bot.services.play.move(game_id, BORIS, 6, 6)
+    anna_deadline = (await bot.game(game_id)).deadline
+    assert anna_deadline is not None
+    await asyncio.sleep(1.0)  # past Boris's old deadline
+    assert (await bot.game(game_id)).state == "active"
+    record = await decided(bot, game_id, anna_deadline)
+    assert record.state == "finished" and record.winner == "red"
+    assert record.finished_at is not None and record.finished_at - anna_deadline < 1.0
 
 
 @pytest.mark.slow
@@ -132,9 +139,7 @@ async def test_two_workers_on_postgresql_act_on_a_deadline_set_by_either(where: 
         await second.services.play.move(game_id, ANNA, 5, 5)  # the deadline is set through the second worker
         deadline = (await first.game(game_id)).deadline
         assert deadline is not None
-        while (await first.game(game_id)).state == "active" and time.time() < deadline + 5:
-            await asyncio.sleep(0.05)
-        record = await first.game(game_id)
+        record = await decided(first, game_id, deadline)
         assert record.state == "finished" and record.reason == "timeout"
         assert record.finished_at is not None and record.finished_at - deadline < 1.0
         await first.services.changes.settle()

@@ -16,36 +16,29 @@ GROUP, OTHER = -1001, -1002
 ANNA, BORIS = 11, 22
 COMMANDS_ONLY = "In groups I see only commands"
 READS_ALL = "I can read all messages in this group"
-ADMIN_RIGHTS = {
-    "can_be_edited": False,
-    "is_anonymous": False,
-    "can_manage_chat": True,
-    "can_delete_messages": True,
-    "can_manage_video_chats": True,
-    "can_restrict_members": True,
-    "can_promote_members": False,
-    "can_change_info": True,
-    "can_invite_users": True,
-    "can_post_stories": False,
-    "can_edit_stories": False,
-    "can_delete_stories": False,
-}
 
 
 def my_status(fake: FakeTelegram, chat_id: int, old: str, new: str) -> dict[str, Any]:
-    """The ``my_chat_member`` update Telegram sends when the bot's status in a group changes."""
+    """The ``my_chat_member`` update Telegram sends when the bot's status in a group changes (the fake's
+    ``getChatMember`` then says the same)."""
     me = {"id": BOT_ID, "is_bot": True, "first_name": "Tochki", "username": BOT_USERNAME}
 
     def member(status: str) -> dict[str, Any]:
-        return {"user": me, "status": status, **(ADMIN_RIGHTS if status == "administrator" else {})}
+        admins = fake.admins.setdefault(chat_id, set())
+        if status == "administrator":
+            admins.add(BOT_ID)
+        else:
+            admins.discard(BOT_ID)
+        return {**fake.api_getChatMember({"chat_id": chat_id, "user_id": BOT_ID}, {}), "user": me, "status": status}
 
+    old_member = member(old)
     return {
         "update_id": fake.next_update_id(),
         "my_chat_member": {
             "chat": fake.chat(chat_id),
             "from": fake.user(ANNA, "Anna"),
             "date": int(time.time()),
-            "old_chat_member": member(old),
+            "old_chat_member": old_member,
             "new_chat_member": member(new),
         },
     }

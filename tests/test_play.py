@@ -4,18 +4,10 @@ phase and when it passes the turn at once; pools left open stay closable on late
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
-from fakebot import FakeTelegram
 from harness import Bot
-
-GROUP = -1001
-ANNA = 11
-BORIS = 22
-
-# Blue walls in red 3-3 on an empty 10x10 board: 2-3, 3-2, 4-3 and last 3-4; red plays far away.
-SURROUND = [("anna", "2-3"), ("boris", "3-3"), ("anna", "3-2"), ("boris", "9-9"), ("anna", "4-3"), ("boris", "9-8")]
+from test_bot_variants import GROUP, SURROUND, users
 
 
 @pytest.fixture
@@ -23,10 +15,6 @@ async def bot(tmp_path: Path):
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()
-
-
-def users(fake: FakeTelegram) -> tuple[dict[str, Any], dict[str, Any]]:
-    return fake.user(ANNA, "Anna", "en"), fake.user(BORIS, "Boris", "en")
 
 
 async def polish_game(bot: Bot) -> None:
