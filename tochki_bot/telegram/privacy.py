@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 
 from telegram import Bot, Update
-from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from ..services import Place, Services
@@ -28,7 +27,7 @@ async def reads_all(services: Services, bot: Bot, chat_id: int, privacy_off: boo
         return known
     try:  # never told in this group (the bot was there before it kept its status): ask once
         member = await bot.get_chat_member(chat_id, bot.id)
-    except TelegramError as exc:
+    except Exception as exc:  # best-effort: an answer Telegram (or a proxy) garbled costs the sentence, not /help
         log.info("could not ask Telegram for the bot's status in %s: %s", chat_id, exc)
         return None
     chat = await services.people.set_bot_status(Place(chat.id, chat.type, chat.title), str(member.status))
