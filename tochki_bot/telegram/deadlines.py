@@ -46,10 +46,18 @@ class DeadlineWatch:
     async def stop(self) -> None:
         if self._unwatch is not None:
             self._unwatch()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        task, self._task = self._task, None
+        if task is None or task.done():
+            return
+        if task.get_loop() is not asyncio.get_running_loop():
+            # Started on a loop that is gone (a stop that cut the start short, and the shutdown on a loop of its
+            # own): there is nothing left to run it, nor to wait for.
+            with contextlib.suppress(RuntimeError):
+                task.cancel()
+            return
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
     async def _run(self) -> None:
         stuck = 0
