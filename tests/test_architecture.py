@@ -51,7 +51,13 @@ ALLOWED = {
         "storage",
         "tochki_bot.processes",
     },
-    "tochki_bot.wording": {"tochki_bot.wording", "tochki_bot.services", "tochki_bot.engine", "tochki_bot.i18n"},
+    "tochki_bot.wording": {
+        "tochki_bot.wording",
+        "tochki_bot.services",
+        "tochki_bot.engine",
+        "tochki_bot.i18n",
+        "render",
+    },
     "tochki_bot.telegram": {
         "tochki_bot.telegram",
         "tochki_bot.wording",

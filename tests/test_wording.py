@@ -1,148 +1,108 @@
-"""What the bot says about games (``tochki_bot/wording.py``, the catalogues), in Russian: finished events are said
-without a tense that would need the player's gender; the bot's name in the reader's language; local mode's start
-line in the language asked for."""
+"""``tochki_bot.wording``: the sentences every front end shares, decided once (where a game stands, names, the last
+move), tested directly on views, with no chat and no page.
+
+Before this package, the turn sentence was written three times (the chat's captions, the Mini App's state, local
+mode's picture) and the copies disagreed: the captions put a closing phase before the extra dots of a STOP, the page
+the other way round; local mode's picture left out the rule set the chat's picture shows."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import AsyncIterator
-from pathlib import Path
+import dataclasses
 
-import httpx
-import pytest
-from harness import Bot
-from test_local import free_port, spawn
-
-from tochki_bot.i18n import t
-from tochki_bot.local import picture
-from tochki_bot.services import Services
-from tochki_bot.webapp.server import WebAppServer
-
-GROUP = -1001
-ANNA, BORIS = 11, 22
-
-FINISHED_EVENTS = (
-    "result_resignation",
-    "result_timeout",
-    "result_grounding",
-    "result_board_full",
-    "result_draw",
-    "result_instant_win",
-    "result_agreed",
-    "result_stop",
-    "result_stop_counted",
-    "result_cancelled_resignation",
-    "result_cancelled_agreed",
-    "outcome_win",
-    "draw_declined",
-    "draw_accepted",
-    "resign_done",
-    "ground_done",
-    "stop_done",
-    "end_accepted",
-    "end_declined",
-    "resign_cancelled_done",
-    "game_cancelled_by",
-    "game_cancelled_by_alone",
-    "caption_stop",
-    "caption_your_extra",
-    "picture_stop",
+from tochki_bot.engine import Game, GameSettings
+from tochki_bot.services import GameView, Player
+from tochki_bot.wording import (
+    Stage,
+    drawn_name,
+    last_move_sentence,
+    picture_line,
+    player_language,
+    player_name,
+    situation,
+    status_sentence,
 )
-PRESENT = re.compile(
-    r"сда[ёе]тся|отказывается|принимает|соглашается|заземляется|объявляет|не успевает|уходит|побеждает|отменяет"
-)
-"""Verbs of a finished event in the present tense ("Boris сдаётся")."""
-GENDERED_PAST = re.compile(r"\b\w+(?:л|ла|лся|лась)\b")
-"""A past tense with a gender: сдался, сдалась, объявил, отменила... (сдались, plural, has none)."""
-PAST_OF_THINGS = {"вышло", "окончена", "заполнено"}
+
+ANNA, BORIS = Player(1, "Anna"), Player(2, "Boris")
 
 
-def sample(key: str) -> str:
-    return t(
-        "ru",
-        key,
-        loser="Boris",
-        winner="Анна",
-        declarer="Boris",
-        outcome=t("ru", "outcome_win", winner="Анна"),
-        name="Анна",
-        other="Boris",
-        stopper="Boris",
-        mention="Анна",
-        id=17,
-        margin=15,
-        score_blue=12,
-        score_red=9,
-    )
+def view_of(game: Game, **changes: object) -> GameView:
+    view = dataclasses.replace(GameView.of_position(game, game_id=12), blue=ANNA, red=BORIS, creator=ANNA)
+    return dataclasses.replace(view, **changes)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("key", FINISHED_EVENTS)
-def test_finished_events_in_russian_need_no_gender(key: str) -> None:
-    text = sample(key)
-    assert not PRESENT.search(text), text
-    gendered = [w for w in GENDERED_PAST.findall(text) if w not in PAST_OF_THINGS]
-    assert not gendered, text
+def plain(colour: str) -> str:
+    return {"blue": "Anna", "red": "Boris"}[colour]
 
 
-def test_the_russian_results_read_the_chosen_way() -> None:
-    assert sample("result_resignation") == "Сдача: Boris — победа: Анна"
-    assert sample("result_timeout") == "Время на ход вышло: Boris — победа: Анна"
-    assert sample("draw_declined") == "Отказ от ничьей в игре №17: Анна."
+def test_the_stage_is_decided_once_for_every_reader() -> None:
+    game = Game(settings=GameSettings(width=10, height=10, start="empty"))
+    assert situation(view_of(game)).stage is Stage.TURN and situation(view_of(game)).first
+    game.play(5, 5)
+    view = view_of(game)
+    assert situation(view, "red") == situation(view, "red")
+    assert situation(view, "red").yours and not situation(view, "blue").yours
+    assert situation(view_of(game, state="lobby")).stage is Stage.LOBBY
+    assert situation(view_of(game, state="cancelled")).stage is Stage.CANCELLED
+    bot = dataclasses.replace(BORIS, bot="easy")
+    assert situation(view_of(game, red=bot)).stage is Stage.THINKING
 
 
-@pytest.fixture
-async def bot(tmp_path: Path):
-    started = await Bot(tmp_path / "bot.db").start()
-    yield started
-    await started.stop()
+def test_a_closing_phase_comes_before_the_extra_dots_of_a_stop() -> None:
+    """Closing is part of the move being made, so it is said first, in the picture and on the page alike (the
+    page used to say "extra dots" while its own player was still closing pools)."""
+    game = Game(settings=GameSettings(width=10, height=10, start="empty", stop_mode="stop_phase"))
+    game.play(5, 5)
+    game.stop("red")
+    view = view_of(game, closing="blue")
+    assert situation(view).stage is Stage.CLOSING
+    assert status_sentence("en", view, "picture", plain) == "Anna is closing"
+    assert status_sentence("en", view, "page", plain, reader="blue").startswith("Close your pools")
+    stop = view_of(game)
+    assert situation(stop).stage is Stage.EXTRA
+    assert status_sentence("en", stop, "picture", plain) == "Boris declared STOP: Anna places extra dots"
 
 
-async def test_a_russian_caption_names_the_bot_in_russian(bot: Bot) -> None:
-    fake = bot.fake
-    anna = fake.user(ANNA, "Анна", "ru")
-    await bot.say(GROUP, anna, "/new ai easy 10x10 empty blue")
-    await bot.say(GROUP, anna, "/m 5-5")
-    await bot.services.changes.settle()
-    captions = [c.params["caption"] for c in fake.sent("sendPhoto", GROUP)]
-    assert any("🤖 Бот ★" in c for c in captions) and not any("Bot ★" in c for c in captions)
-    await bot.say(GROUP, anna, "/resign")
-    question = fake.last("sendMessage", GROUP).result["message_id"]
-    await bot.press(GROUP, question, anna, bot.button(GROUP, question, "Да"))
-    assert "🤖 Бот ★" in fake.last("sendPhoto", GROUP).params["caption"]
-    english = fake.user(BORIS, "Boris", "en")
-    await bot.say(BORIS, english, "/new ai easy 10x10 empty blue")
-    assert "🤖 Bot ★" in fake.last("sendPhoto", BORIS).params["caption"]
+def test_each_medium_has_its_words_for_a_turn() -> None:
+    game = Game(settings=GameSettings(width=10, height=10, start="empty"))
+    game.play(5, 5)
+    view = view_of(game)  # red (Boris) to move
+    assert status_sentence("en", view, "picture", plain) == "Boris to move"
+    assert status_sentence("en", view, "page", plain, reader="red") == "Your move"
+    assert status_sentence("en", view, "page", plain, reader="blue") == "Boris to move"
+    assert status_sentence("en", view, "caption", plain, address=lambda c: "@boris") == "@boris, your move"
+    assert status_sentence("en", view, "caption", plain, reader="red") == "<b>Your move</b>"
+    assert status_sentence("ru", view, "page", plain, reader="red") == "Ваш ход"
 
 
-@pytest.fixture
-async def russian_page(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
-    services = await Services.open(tmp_path / "local.db", ai_workers=1, ai_seconds=0.05, ai_seed=7)
-    server = WebAppServer(local=True, port=0, language="ru", pictures=picture, poll_timeout=5.0)
-    await server.start(services)
-    client = httpx.AsyncClient(base_url=server.base_url, timeout=30.0)
-    try:
-        yield client
-    finally:
-        await client.aclose()
-        await server.stop()
-        await services.changes.settle()
-        await services.close()
+def test_the_picture_line_is_the_same_for_the_chat_and_local_mode() -> None:
+    game = Game(settings=GameSettings(width=10, height=10, start="empty", rules="polish"))
+    assert picture_line("en", view_of(game)).endswith("Blue starts")
+    game.play(5, 5)
+    line = picture_line("en", view_of(game))
+    assert line.startswith("#12 · ") and "Move 1 · 5-5" in line and line.endswith("Boris to move")
+    assert "Polish" in line or "Kropki" in line
 
 
-async def test_the_russian_local_page_names_the_bot_in_russian(russian_page: httpx.AsyncClient) -> None:
-    reply = await russian_page.post("/api/local/games", json={"mode": "bot", "level": "hard", "size": "20x20"})
-    assert reply.status_code == 200, reply.text
-    assert reply.json()["players"]["red"]["name"] == "🤖 Бот ★★★"
+def test_the_last_move_says_what_it_captured() -> None:
+    game = Game(settings=GameSettings(width=10, height=10, start="empty"))
+    assert last_move_sentence("en", view_of(game)) == "Blue moves first."
+    for x, y in ((5, 5), (5, 6), (6, 6), (1, 1), (5, 7), (1, 2)):
+        game.play(x, y)
+    captured = game.play(4, 6)
+    line = last_move_sentence("en", view_of(game, captured=tuple(captured)))
+    assert line.startswith("Move 7: 4-6") and line.endswith("1 dot captured")
 
 
-def test_local_mode_says_its_start_line_in_the_language_asked_for(tmp_path: Path) -> None:
-    port = free_port()
-    proc = spawn(["--port", str(port), "--lang", "ru"], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-    finally:
-        proc.terminate()
-        proc.communicate(timeout=60)
-    assert line.startswith(f"Точки: играйте на http://127.0.0.1:{port}/ "), line
-    assert "Ctrl-C" in line
+def test_names_fall_back_to_the_side_and_are_cut() -> None:
+    game = Game(settings=GameSettings(width=10, height=10, start="empty"))
+    empty = view_of(game, red=None)
+    assert player_name("en", empty, "red") == "Red player" and player_name("ru", empty, "red").startswith("Красн")
+    long = view_of(game, blue=Player(1, "Alexandra Konstantinopolskaya"))
+    assert player_name("en", long, "blue", 10) == "Alexandra…"
+    assert drawn_name("en", view_of(game, blue=Player(1, "🙂🙂")), "blue") == "Blue player"
+
+
+def test_a_persons_language_is_their_choice_then_their_messengers() -> None:
+    assert player_language(Player(1, "A", language="ru", telegram_language="en")) == "ru"
+    assert player_language(Player(1, "A", telegram_language="ru-RU")) == "ru"
+    assert player_language(None, "ru") == "ru" and player_language(None) == "en"

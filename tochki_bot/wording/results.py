@@ -1,36 +1,17 @@
-"""Sentences about games that every front end says the same way (the chat's captions, the Mini App's page): how a
-game ended. Built from the services' view and the catalogues; each front end brings its own way of showing a name
-(HTML with a mention, plain text cut to fit a picture...)."""
+"""How a game ended, in one sentence for every front end ("Bob resigned; Alice wins"), and who wins."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
-from .engine import Colour, EndReason, other
-from .i18n import Language, t
-from .services import GameView, Player
+from ..engine import Colour, EndReason, other
+from ..i18n import Language, t
+from ..services import GameView
 
 
-def bot_name(lang: Language, player: Player) -> str:
-    """A player's name as shown in ``lang``: the bot's in that language ("🤖 Бот ★"), a person's as they have it."""
-    return t(lang, f"btn_bot_{player.bot}") if player.bot is not None else player.name
-
-
-def in_language(lang: Language, view: GameView) -> GameView:
-    """The game as shown in ``lang``: the bot plays under its name in that language (its stored name is one for all
-    languages). Every caption, picture and page of a game starts from this."""
-
-    def named(player: Player | None) -> Player | None:
-        if player is None or player.bot is None:
-            return player
-        return dataclasses.replace(player, name=bot_name(lang, player))
-
-    if not any(p is not None and p.bot is not None for p in (view.blue, view.red, view.creator)):
-        return view
-    creator = named(view.creator)
-    assert creator is not None
-    return dataclasses.replace(view, blue=named(view.blue), red=named(view.red), creator=creator)
+def outcome_sentence(lang: Language, winner: Colour | None, show: Callable[[Colour], str]) -> str:
+    """Who wins ("Alice wins"), or that it is a draw; the winner named by ``show``."""
+    return t(lang, "outcome_draw") if winner is None else t(lang, "outcome_win", winner=show(winner))
 
 
 def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str]) -> str:
@@ -45,7 +26,7 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
         return t(lang, "result_cancelled_resignation", loser=show(actor))
     if view.cancelled_unplayed:
         return t(lang, "result_cancelled_agreed")
-    outcome = t(lang, "outcome_draw") if result.winner is None else t(lang, "outcome_win", winner=show(result.winner))
+    outcome = outcome_sentence(lang, result.winner, show)
     if result.reason is EndReason.RESIGNATION:
         return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))
     if result.reason is EndReason.TIMEOUT:
@@ -66,4 +47,4 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     return t(lang, "result_draw")
 
 
-__all__ = ["bot_name", "in_language", "result_sentence"]
+__all__ = ["outcome_sentence", "result_sentence"]
