@@ -269,7 +269,10 @@ async def startup(application: Application) -> None:
         application.job_queue.run_repeating(clock_job, interval=config.clock_interval, first=0.0, name=CLOCK_JOB)
     if config.deadlines:  # reminders and deadlines are acted on when due, not at the next regular pass
         watch = application.bot_data["deadlines"] = DeadlineWatch(services, lambda: run_clock(application))
-        watch.start()
+        if application.job_queue is not None:  # it starts with the application (not with a start cut short)
+            application.job_queue.run_once(start_watch, when=0.0, name="deadlines")
+        else:
+            watch.start()
     application.bot_data["started"] = True
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
@@ -327,6 +330,13 @@ async def shutdown(application: Application) -> None:
         await front.services.changes.settle()
         await front.services.close()
         front.presenter.painter.close()
+
+
+async def start_watch(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The deadline watch starts once the application runs (on its event loop)."""
+    watch: DeadlineWatch | None = context.application.bot_data.get("deadlines")
+    if watch is not None:
+        watch.start()
 
 
 async def clock_job(context: ContextTypes.DEFAULT_TYPE) -> None:
