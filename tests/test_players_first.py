@@ -77,7 +77,7 @@ async def test_only_who_asked_can_confirm_a_resignation(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/resign")
     confirm = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Да, сдаюсь"))
-    assert fake.messages[(GROUP, confirm)]["text"] == "Анна сдаётся в игре №1."
+    assert fake.messages[(GROUP, confirm)]["text"] == "Сдача в игре №1: Анна."
     record = await bot.game(1)
     assert record.state == "finished" and record.winner == "red"
 
@@ -254,7 +254,7 @@ async def test_a_resignation_before_the_first_move_is_unrated_and_not_a_move(bot
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
     record = await bot.game(1)
     assert record.state == "cancelled" and not record.rated and record.reason == "resignation"
-    assert "Игра отменена.</b> Boris сдаётся, не сделав ни одного хода" in caption(bot, GROUP)
+    assert "Игра отменена.</b> Сдача до первого хода: Boris" in caption(bot, GROUP)
     await bot.say(GROUP, anna, "/top")
     assert "ещё не закончено" in fake.texts(GROUP)[-1]  # nothing rated
     await bot.say(GROUP, anna, "/stats")
