@@ -45,6 +45,7 @@ from .inbox import Inbox
 from .jobs import Job, JobKind, Jobs, JobState
 from .messages import Messages
 from .outbox import Notice, NoticeKind, Outbox
+from .ratings import RatedGame, RatingChange, RatingRecord, Ratings
 from .records import (
     ChatRecord,
     ColourChoice,
@@ -79,6 +80,7 @@ class Storage:
         self.outbox = Outbox(db)
         self.inbox = Inbox(db)
         self.jobs = Jobs(db)
+        self.ratings = Ratings(db)
 
     @classmethod
     async def open(
@@ -140,6 +142,10 @@ __all__ = [
     "NoticeKind",
     "OpenGameExists",
     "Outbox",
+    "RatedGame",
+    "RatingChange",
+    "RatingRecord",
+    "Ratings",
     "SchemaTooNew",
     "Stats",
     "Storage",

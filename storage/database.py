@@ -38,6 +38,7 @@ DEFAULT_PATH = "tochki.db"
 TABLES = (
     "chats",
     "users",
+    "tournaments",
     "games",
     "moves",
     "spectators",
@@ -47,6 +48,11 @@ TABLES = (
     "processed_updates",
     "inbox",
     "ai_jobs",
+    "ratings",
+    "rating_changes",
+    "tournament_players",
+    "tournament_pairings",
+    "tournament_notices",
 )
 """Every table, each after the tables it refers to (the order a copy fills them in)."""
 

@@ -46,6 +46,10 @@ _UPDATABLE = {
     "closing",
     "stop_seconds",
     "offer_kind",
+    "thread_id",
+    "rematch_by",
+    "rematch_id",
+    "takeback",
 }
 """Columns a caller may change with ``update``: whitelisted, so names never come from outside."""
 

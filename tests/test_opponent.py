@@ -74,7 +74,7 @@ async def test_a_whole_game_against_the_bot_to_the_end(bot: Bot) -> None:
     assert all(int(c.params.get("chat_id", 1)) > 0 for c in bot.fake.sent())  # nothing was sent to the bot's "chat"
     await bot.say(ANNA, anna, "/me")
     assert "Против бота (лёгкий)" in bot.fake.texts(ANNA)[-1]
-    assert (await bot.services.ratings.table()).get(ANNA) is None  # not in the people's Elo
+    assert await bot.services.ratings.of(ANNA) == {}  # games against the bot are never rated
     assert not bot.errors
 
 

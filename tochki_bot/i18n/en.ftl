@@ -310,34 +310,6 @@ lobby_continued = This game continues a record after move { $ply }; it is not ra
 
 ## Ratings and inline mode
 
-top_title = <b>Ratings in this chat</b> (Elo)
-# /top in a private chat: everyone's ratings.
-top_title_all = <b>Ratings of all players</b> (Elo)
-top_line =
-    { $n }. { $name } — <b>{ $rating }</b> · { $games ->
-        [one] { $games } game
-       *[other] { $games } games
-    }
-top_none = No rated games have finished here yet.
-me_text =
-    <b>{ $name }</b>: rating <b>{ $rating }</b>, { $games ->
-        [one] { $games } game
-       *[other] { $games } games
-    } ({ $wins ->
-        [one] { $wins } win
-       *[other] { $wins } wins
-    }, { $losses ->
-        [one] { $losses } loss
-       *[other] { $losses } losses
-    }, { $draws ->
-        [one] { $draws } draw
-       *[other] { $draws } draws
-    }).
-me_chat =
-    In this chat: rating <b>{ $rating }</b>, { $games ->
-        [one] { $games } game
-       *[other] { $games } games
-    }.
 me_none = You have no finished rated games yet.
 inline_title = Game #{ $id }: { $blue } { $score_blue }:{ $score_red } { $red }
 inline_description = move { $ply } · { $status }
@@ -604,3 +576,40 @@ lobby_open_for_bot = Game #{ $id } is open here in the lobby: press its 🤖 but
 game_cancelled_by_alone = Game #{ $id } was cancelled before its first move by { $name }. /new starts another.
 resign_confirm_unplayed = You have not moved yet in game #{ $id }: resigning now cancels it, and it does not count. Cancel game #{ $id }?
 resign_cancelled_done = Game #{ $id } cancelled: { $name } resigned before making a move.
+
+## Glicko-2 ratings (/top, /me)
+
+# $rules: one of rules_name_*.
+rating_title_chat = <b>Ratings in this chat</b> · { $rules } (Glicko-2)
+rating_title_all = <b>Ratings of all players</b> · { $rules } (Glicko-2)
+rating_none_chat = No rated games under the { $rules } rules have finished here yet.
+# $rating: the rating and its deviation, already formatted (<b>1563</b> ±74).
+rating_line =
+    { $n }. { $name } — { $rating } · { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }
+rating_provisional = ? — provisional: too few games yet (the deviation is 110 or more).
+rating_place = #{ $place } of { $players }
+rating_you = You: { $rating } · { $place }
+rating_you_none = You have no rated games under these rules yet.
+# $commands: /top with the other rule sets played here.
+rating_other_rules = Other rule sets played here: { $commands }
+me_title = <b>{ $name }</b>
+# $place: rating_place, or nothing.
+me_rating =
+    { $rules }: { $rating } (volatility { $volatility }) · { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } ({ $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }, { $losses ->
+        [one] { $losses } loss
+       *[other] { $losses } losses
+    }, { $draws ->
+        [one] { $draws } draw
+       *[other] { $draws } draws
+    }){ $place }
+me_chat_place = In this chat ({ $rules }): #{ $place } of { $players }
+me_chart = Rating

@@ -325,46 +325,6 @@ lobby_continued = Игра продолжает запись после хода
 
 ## Рейтинг и встроенный режим
 
-top_title = <b>Рейтинг в этом чате</b> (Эло)
-# /top в личном чате: рейтинг всех игроков.
-top_title_all = <b>Рейтинг всех игроков</b> (Эло)
-top_line =
-    { $n }. { $name } — <b>{ $rating }</b> · { $games ->
-        [one] { $games } игра
-        [few] { $games } игры
-        [many] { $games } игр
-       *[other] { $games } игры
-    }
-top_none = Здесь ещё не закончено ни одной рейтинговой игры.
-me_text =
-    <b>{ $name }</b>: рейтинг <b>{ $rating }</b>, { $games ->
-        [one] { $games } игра
-        [few] { $games } игры
-        [many] { $games } игр
-       *[other] { $games } игры
-    } ({ $wins ->
-        [one] { $wins } победа
-        [few] { $wins } победы
-        [many] { $wins } побед
-       *[other] { $wins } победы
-    }, { $losses ->
-        [one] { $losses } поражение
-        [few] { $losses } поражения
-        [many] { $losses } поражений
-       *[other] { $losses } поражения
-    }, { $draws ->
-        [one] { $draws } ничья
-        [few] { $draws } ничьи
-        [many] { $draws } ничьих
-       *[other] { $draws } ничьей
-    }).
-me_chat =
-    В этом чате: рейтинг <b>{ $rating }</b>, { $games ->
-        [one] { $games } игра
-        [few] { $games } игры
-        [many] { $games } игр
-       *[other] { $games } игры
-    }.
 me_none = У вас ещё нет законченных рейтинговых игр.
 inline_title = Игра №{ $id }: { $blue } { $score_blue }:{ $score_red } { $red }
 inline_description = ход { $ply } · { $status }
@@ -639,3 +599,50 @@ lobby_open_for_bot = Здесь открыта игра №{ $id }: нажмит
 game_cancelled_by_alone = Игра №{ $id } отменена до первого хода: её отменяет { $name }. Новую начинает /new.
 resign_confirm_unplayed = Вы ещё не ходили в игре №{ $id }: если сдаться сейчас, игра будет отменена и не засчитается. Отменить игру №{ $id }?
 resign_cancelled_done = Игра №{ $id } отменена: { $name } сдаётся, не сделав ни хода.
+
+## Рейтинг Глико-2 (/top, /me)
+
+# $rules: один из rules_name_*.
+rating_title_chat = <b>Рейтинг в этом чате</b> · { $rules } (Глико-2)
+rating_title_all = <b>Рейтинг всех игроков</b> · { $rules } (Глико-2)
+rating_none_chat = Здесь ещё не закончено ни одной рейтинговой игры по этим правилам ({ $rules }).
+# $rating: рейтинг и его отклонение, уже оформленные (<b>1563</b> ±74).
+rating_line =
+    { $n }. { $name } — { $rating } · { $games ->
+        [one] { $games } игра
+        [few] { $games } игры
+        [many] { $games } игр
+       *[other] { $games } игры
+    }
+rating_provisional = ? — предварительный: игр пока мало (отклонение 110 и больше).
+rating_place = { $place }-е место из { $players }
+rating_you = Вы: { $rating } · { $place }
+rating_you_none = У вас ещё нет рейтинговых игр по этим правилам.
+# $commands: /top с другими правилами, по которым здесь играли.
+rating_other_rules = Здесь играли и по другим правилам: { $commands }
+me_title = <b>{ $name }</b>
+# $place: rating_place или ничего.
+me_rating =
+    { $rules }: { $rating } (волатильность { $volatility }) · { $games ->
+        [one] { $games } игра
+        [few] { $games } игры
+        [many] { $games } игр
+       *[other] { $games } игры
+    } ({ $wins ->
+        [one] { $wins } победа
+        [few] { $wins } победы
+        [many] { $wins } побед
+       *[other] { $wins } победы
+    }, { $losses ->
+        [one] { $losses } поражение
+        [few] { $losses } поражения
+        [many] { $losses } поражений
+       *[other] { $losses } поражения
+    }, { $draws ->
+        [one] { $draws } ничья
+        [few] { $draws } ничьи
+        [many] { $draws } ничьих
+       *[other] { $draws } ничьей
+    }){ $place }
+me_chat_place = В этом чате ({ $rules }): { $place }-е место из { $players }
+me_chart = Рейтинг

@@ -21,6 +21,7 @@ the views it gets back. Nothing here knows Telegram, HTML or pictures.
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import time
@@ -72,11 +73,12 @@ from .opponent import BOTS, LEVELS, Opponent, Record, bot_level
 from .outbox import Outbox
 from .people import People
 from .play import DrawOffer, GroundPreview, Play
-from .ratings import Rating, Ratings, leaderboard
+from .ratings import PROVISIONAL, Point, Rating, Ratings, Standing, glicko2
 from .records import MAX_SGF_BYTES, Records
 from .transfer import Migrated, NotTheSame, migrate
 from .updates import Updates
 
+log = logging.getLogger(__name__)
 KEEP_UPDATES = 7 * 86400.0
 """Telegram keeps undelivered updates for a day; a week of processed update ids is plenty to spot repeats."""
 KEEP_MESSAGES = 30 * 86400.0
@@ -120,6 +122,7 @@ class Services:
         self.finder = Finder(core)
         self.records = Records(core)
         self.ratings = Ratings(storage)
+        core.endings.append(self.ratings.game_ended)
         self.messages = Messages(storage)
         self.outbox = Outbox(core)
         self.changes: Changes = core.changes
@@ -141,7 +144,15 @@ class Services:
 
         Raises ``CannotOpen`` for a file the bot cannot write and ``SchemaTooNew`` for one a newer version wrote."""
         storage = await Storage.open(path, clock=clock or time.time)
-        return cls(storage, clock=clock, rng=rng, ai_workers=ai_workers, ai_seconds=ai_seconds, ai_seed=ai_seed)
+        services = cls(storage, clock=clock, rng=rng, ai_workers=ai_workers, ai_seconds=ai_seconds, ai_seed=ai_seed)
+        try:
+            replayed = await services.ratings.catch_up()  # games that ended before ratings were stored
+        except BaseException:
+            await storage.close()
+            raise
+        if replayed:
+            log.info("the ratings were worked out from %d rated games", replayed)
+        return services
 
     async def close(self) -> None:
         """Stop the bot's searches; close the database."""
@@ -232,6 +243,7 @@ __all__ = [
     "MAX_TIME",
     "MIN_SIDE",
     "MIN_TIME",
+    "PROVISIONAL",
     "RULE_CHOICES",
     "START_CHOICES",
     "STOP_CHOICES",
@@ -264,6 +276,7 @@ __all__ = [
     "Person",
     "Place",
     "Player",
+    "Point",
     "Problem",
     "Rating",
     "Record",
@@ -271,13 +284,14 @@ __all__ = [
     "SchemaTooNew",
     "ServiceError",
     "Services",
+    "Standing",
     "TimeIsUp",
     "Updates",
     "Want",
     "bot_level",
     "default_path",
+    "glicko2",
     "inspect_database",
     "is_postgres",
-    "leaderboard",
     "migrate",
 ]

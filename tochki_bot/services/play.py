@@ -132,6 +132,8 @@ class Play:
                 step=kind,
                 closing=closing,
             )
+            if result is not None:
+                await core.ended(new)
         core.positions.keep(record.id, trial, new.ply)
         view = await core.view(new, areas, trial)
         core.changes.publish(view, origin)
