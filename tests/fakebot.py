@@ -287,6 +287,9 @@ class FakeTelegram(BaseRequest):
         assert photo.startswith(PNG_MAGIC)
         return self._edit(params, caption=media.get("caption", ""), **(self._markup(params) or {"reply_markup": None}))
 
+    def api_editMessageCaption(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        return self._edit(params, caption=params.get("caption", ""), **(self._markup(params) or {"reply_markup": None}))
+
     def api_getChatMember(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
         chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
         status = "administrator" if user_id in self.admins.get(chat_id, set()) else "member"

@@ -243,7 +243,7 @@ def test_english_plurals() -> None:
         wins=1,
         losses=0,
         draws=0,
-        place="#1 of 2",
+        place=" · #1 of 2",
     )
     assert me == "Sports: <b>1662?</b> ±290 (volatility 0.060) · 1 game (1 win, 0 losses, 0 draws) · #1 of 2"
 

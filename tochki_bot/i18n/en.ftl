@@ -613,3 +613,41 @@ me_rating =
     }){ $place }
 me_chat_place = In this chat ({ $rules }): #{ $place } of { $players }
 me_chart = Rating
+
+## Rematch and takeback
+
+btn_rematch = 🔁 Rematch
+btn_rematch_accept = ✅ Play the rematch
+btn_takeback_accept = ✅ Let it be taken back
+# On the group's final board, under the result. $name asks; $opponent is mentioned.
+rematch_asked = 🔁 { $name } asks for a rematch (the same settings, colours swapped): { $opponent }?
+rematch_asked_you = You asked { $name } for a rematch.
+rematch_asked_private = 🔁 { $name } asks for a rematch of game #{ $id } (the same settings, colours swapped).
+rematch_started = 🔁 The rematch is game #{ $id }.
+rematch_declined = { $name } declined the rematch.
+rematch_declined_private = { $name } declined the rematch of game #{ $id }.
+game_not_over = The game is still being played: a rematch comes after it.
+no_rematch = This game has no rematch (it was cancelled, or it is a tournament's game).
+rematch_played = The rematch of this game was played already: game #{ $id }.
+no_rematch_asked = Nobody asked for a rematch of this game.
+own_rematch = You asked for this rematch: the other player answers it.
+cmd_takeback = Ask to take your last move back (unrated games)
+# $name: who takes the move back.
+takeback_asked = ↩️ { $name } asks to take their last move back in game #{ $id }: { $opponent }, do you agree?
+takeback_asked_private = ↩️ { $name } asks to take their last move back in game #{ $id }.
+takeback_sent = You asked { $name } to let you take your last move back in game #{ $id }.
+takeback_pending = Your takeback in game #{ $id } is waiting for its answer.
+takeback_unreachable = I cannot write to { $name } in private, so I cannot ask them about the takeback in game #{ $id }.
+takeback_done = ↩️ Game #{ $id }: { $name }'s last move was taken back; it is { $name }'s move again.
+takeback_withdrawn = { $name } withdrew the takeback in game #{ $id }.
+takeback_declined = { $name } declined the takeback in game #{ $id }.
+no_takeback_rated = Moves cannot be taken back in a rated game (the sports rules forbid it, 2.6).
+no_takeback_tournament = Moves cannot be taken back in a tournament's game.
+nothing_to_take_back = You have no move to take back.
+no_takeback_offer = Nobody asked to take a move back.
+own_takeback = You asked for this takeback: your opponent answers it.
+answer_takeback_first = { $name } asked for a takeback first: answer it before asking for one.
+tournament_game = This is a game of tournament #{ $id }: it is played out, not cancelled (leaving the tournament loses it).
+btn_rated = ⭐ Rated
+btn_unrated = ☕ Unrated
+lobby_unrated = Unrated: it does not count for the ratings; /hint and /takeback may be used.

@@ -13,7 +13,7 @@ from storage import Conflict, Duplicate, GameRecord, Storage, StorageError, Unco
 from ..engine import Area, Game
 from .changes import Changes
 from .errors import Problem, ServiceError
-from .model import GameView, Player
+from .model import GameView, Player, Table
 from .people import People
 from .support import GameLocks, Positions
 
@@ -23,6 +23,12 @@ READS = 3
 Ending = Callable[[GameRecord], Awaitable[None]]
 """Called inside the transaction that ends a game, with its row as it ends: what must change with it (the ratings, a
 tournament's pairing) changes in the same transaction."""
+
+
+def _table(record: GameRecord) -> Table | None:
+    if record.tournament_id is None:
+        return None
+    return Table(record.tournament_id, record.tournament_round or 0, record.tournament_board or 0)
 
 
 def clock_after_move(move_seconds: int | None, now: float) -> tuple[float | None, float | None]:
@@ -108,6 +114,10 @@ class Core:
             stored_ply=record.ply,
             closing=record.closing,
             stop_seconds=record.stop_seconds,
+            table=_table(record),
+            takeback=record.takeback,
+            rematch_by=record.rematch_by,
+            rematch_id=record.rematch_id,
         )
 
     async def game(self, game_id: int) -> GameView:

@@ -30,7 +30,7 @@ from ..config import Config
 from ..i18n import LANGUAGES, t
 from ..painter import Painter
 from ..services import ClockPass, GameView, Origin, Services
-from . import endings, general, lists, lobby, play, sharing
+from . import endings, general, lists, lobby, play, rematch, sharing
 from .budget import GroupBudget
 from .keyboards import MiniApp
 from .messenger import Messenger
@@ -73,6 +73,7 @@ COMMANDS: tuple[tuple[str, Handler], ...] = (
     ("ground", endings.cmd_ground),
     ("stop", endings.cmd_stop),
     ("finish", endings.cmd_finish),
+    ("takeback", rematch.cmd_takeback),
     ("cancel", lobby.cmd_cancel),
     ("games", lists.cmd_games),
     ("stats", lists.cmd_stats),
@@ -112,6 +113,9 @@ BUTTONS: tuple[Handler, ...] = (
     sharing.on_continue,
     sharing.on_unfollow,
     lists.on_listed,
+    rematch.on_rematch,
+    rematch.on_rematch_answer,
+    rematch.on_takeback,
 )
 """One handler per kind of button (each knows its kind: ``handler.kind``)."""
 
@@ -130,6 +134,7 @@ ACTIONS = {
     "png": sharing.send_png,
     "replay": sharing.send_replay,
     "watch": sharing.send_watch,
+    "takeback": rematch.ask_takeback,
 }
 """What an answer to "which game?" runs, by the command that asked."""
 

@@ -107,7 +107,7 @@ def decode(data: str | None) -> Callback | None:
     return kind.decode(data) if kind is not None else None
 
 
-Setting = Literal["size", "start", "time", "colours", "rules", "margin", "penalty", "stop", "stoptime"]
+Setting = Literal["size", "start", "time", "colours", "rules", "margin", "penalty", "stop", "stoptime", "rated"]
 Command = Literal[
     "board",
     "resign",
@@ -123,6 +123,7 @@ Command = Literal[
     "watch",
     "zoom",
     "hint",
+    "takeback",
 ]
 Level = Literal["easy", "normal", "hard"]
 
@@ -335,3 +336,34 @@ class Unfollow(Callback):
 
     KIND: ClassVar[str] = "U"
     game: int
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Playing again, taking back
+
+
+@dataclass(frozen=True)
+class Rematch(Callback):
+    """A player asks for a rematch of a finished game (on its final board)."""
+
+    KIND: ClassVar[str] = "RM"
+    game: int
+
+
+@dataclass(frozen=True)
+class RematchAnswer(Callback):
+    """The other player's answer to the rematch asked for (or the asker withdrawing it: ``accept`` false)."""
+
+    KIND: ClassVar[str] = "RA"
+    game: int
+    accept: bool
+
+
+@dataclass(frozen=True)
+class Takeback(Callback):
+    """The opponent's answer to the takeback asked for at move ``ply`` (or the asker withdrawing it)."""
+
+    KIND: ClassVar[str] = "TB"
+    game: int
+    ply: int
+    accept: bool

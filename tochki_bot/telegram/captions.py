@@ -252,6 +252,8 @@ def lobby_text(lang: Language, view: GameView, invite_link: str | None) -> str:
         hint = t(lang, "lobby_hint_group")
     if view.ply > 0:
         hint = t(lang, "lobby_continued", ply=view.ply) + "\n" + hint
+    elif not view.rated:
+        hint = t(lang, "lobby_unrated") + "\n" + hint
     hint = t(lang, "lobby_rules", rules=escape(rules_title(lang, view), quote=False)) + "\n" + hint
     return t(
         lang,

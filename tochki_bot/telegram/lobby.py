@@ -14,7 +14,7 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
     rule set (``polish``, ``territory``, ``sports``) and, for those two, the instant-win margin as a number
     (``/new 30x30 polish 15``; ``0``: none) and ``penalty`` (a point off for each own dot enclosed); for the sports
     rules ``stop`` (STOP and the opponent's extra dots instead of grounding; a time right after it is the time for
-    the extra dots: ``/new stop 5m``) or ``grounding``.
+    the extra dots: ``/new stop 5m``) or ``grounding``; ``unrated`` for a game that does not count for the ratings.
     Words it does not know, and sizes or times out of range, are left out (and added to ``unknown``): the lobby shows
     what was chosen, and its buttons change it."""
     unknown = [] if unknown is None else unknown
@@ -27,12 +27,16 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
     penalty: bool | None = None
     stop_mode: str | None = None
     stop_seconds: int | str | None = "unset"
+    rated = True
     after_stop = False
     for arg in args:
         word = arg.strip().lower().replace("х", "x").replace("×", "x")
         was_after_stop, after_stop = after_stop, False
         if word in PENALTY_WORDS:
             penalty = PENALTY_WORDS[word]
+            continue
+        if word in UNRATED_WORDS:
+            rated = False
             continue
         if word in STOP_WORDS:
             stop_mode = STOP_WORDS[word]
@@ -91,6 +95,7 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
         own_dot_penalty=penalty if manual or rules is None else None,
         stop_mode=stop_mode,
         stop_seconds=stop_seconds,  # type: ignore[arg-type]
+        rated=rated,
     )
 
 
@@ -111,6 +116,8 @@ PENALTY_WORDS = {
     "без-штрафа": False,
 }
 """The own-dot penalty of the manual rule sets (a point off for each own dot a closure encloses)."""
+UNRATED_WORDS = frozenset({"unrated", "casual", "friendly", "безрейтинга", "без-рейтинга", "товарищеская"})
+"""A game that does not count for the ratings (hints and takebacks are allowed in it)."""
 STOP_WORDS = {
     "stop": "stop_phase",
     "стоп": "stop_phase",
