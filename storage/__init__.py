@@ -60,6 +60,16 @@ from .records import (
 )
 from .schema import MIGRATIONS, latest_version
 from .stats import Stats
+from .tournaments import (
+    EntryRecord,
+    PairingRecord,
+    TournamentFormat,
+    TournamentNotice,
+    TournamentNoticeKind,
+    TournamentRecord,
+    Tournaments,
+    TournamentState,
+)
 from .transfer import NotEmpty, copy_database
 from .users import Users
 
@@ -81,6 +91,7 @@ class Storage:
         self.inbox = Inbox(db)
         self.jobs = Jobs(db)
         self.ratings = Ratings(db)
+        self.tournaments = Tournaments(db)
 
     @classmethod
     async def open(
@@ -121,6 +132,7 @@ __all__ = [
     "Conflict",
     "Database",
     "Duplicate",
+    "EntryRecord",
     "FileReport",
     "Follows",
     "GameKind",
@@ -142,6 +154,7 @@ __all__ = [
     "NoticeKind",
     "OpenGameExists",
     "Outbox",
+    "PairingRecord",
     "RatedGame",
     "RatingChange",
     "RatingRecord",
@@ -150,6 +163,12 @@ __all__ = [
     "Stats",
     "Storage",
     "StorageError",
+    "TournamentFormat",
+    "TournamentNotice",
+    "TournamentNoticeKind",
+    "TournamentRecord",
+    "TournamentState",
+    "Tournaments",
     "Unconfirmed",
     "UserRecord",
     "Users",

@@ -141,10 +141,13 @@ class Games:
         moves: Sequence[Move] = (),
         rated: bool = True,
         stop_seconds: int | None = None,
+        tournament: tuple[int, int, int] | None = None,
     ) -> GameRecord:
-        """Open a game in the lobby, optionally with moves already played (a game continued from a record).
+        """Open a game in the lobby, optionally with moves already played (a game continued from a record), or a
+        tournament's game (``tournament``: its id, round and table).
 
-        Raises ``OpenGameExists`` when the place already has an open group game.
+        Raises ``OpenGameExists`` when the place already has an open group game (a tournament's games do not
+        count).
         """
         now = self._db.clock()
         try:
@@ -152,7 +155,8 @@ class Games:
                 game_id = await self._db.insert(
                     "INSERT INTO games (chat_id, thread_id, kind, width, height, start, setup, move_seconds, state, "
                     "creator_id, colours, invite, watch, ply, rated, created_at, updated_at, rules, options, "
-                    "stop_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "stop_seconds, tournament_id, tournament_round, tournament_board) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         chat_id,
                         thread_id,
@@ -173,6 +177,7 @@ class Games:
                         settings.rules,
                         options_to_json(settings),
                         stop_seconds,
+                        *(tournament or (None, None, None)),
                     ),
                 )
                 for ply, move in enumerate(moves, 1):
@@ -202,6 +207,15 @@ class Games:
             (chat_id, thread_id),
         )
         return _game(row) if row else None
+
+    async def tournament_games_in(self, chat_id: int, thread_id: int = 0) -> list[GameRecord]:
+        """The tournaments' games being played in this chat (forum topic), by table."""
+        rows = await self._db.rows(
+            _SELECT + " WHERE chat_id = ? AND thread_id = ? AND state = 'active' AND tournament_id IS NOT NULL "
+            "ORDER BY tournament_round, tournament_board, id",
+            (chat_id, thread_id),
+        )
+        return [_game(r) for r in rows]
 
     async def latest_in(self, chat_id: int, thread_id: int = 0) -> GameRecord | None:
         """The most recent game of a chat (forum topic), whatever its state."""

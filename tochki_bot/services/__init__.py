@@ -75,6 +75,18 @@ from .people import People
 from .play import DrawOffer, GroundPreview, Play
 from .ratings import PROVISIONAL, Point, Rating, Ratings, Standing, glicko2
 from .records import MAX_SGF_BYTES, Records
+from .tournaments import (
+    FORMATS,
+    MAX_ROUND_ROBIN,
+    ROUND_CHOICES,
+    Entry,
+    Left,
+    Pairing,
+    TournamentChoice,
+    TournamentOpened,
+    Tournaments,
+    TournamentView,
+)
 from .transfer import Migrated, NotTheSame, migrate
 from .updates import Updates
 
@@ -122,7 +134,10 @@ class Services:
         self.finder = Finder(core)
         self.records = Records(core)
         self.ratings = Ratings(storage)
+        self.tournaments = Tournaments(core, self.lobby, self.play, self.ratings)
         core.endings.append(self.ratings.game_ended)
+        core.endings.append(self.tournaments.game_ended)  # after the ratings: a round's end may seed nothing new
+        self.clock.tournaments = self.tournaments
         self.messages = Messages(storage)
         self.outbox = Outbox(core)
         self.changes: Changes = core.changes
@@ -206,6 +221,7 @@ class Services:
             "announcements": await storage.outbox.give_up(now - GIVE_UP[0], GIVE_UP[1]),
             "accepted updates": await storage.inbox.prune(now - KEEP_UPDATES),
             "jobs": await storage.jobs.prune(now - KEEP_JOBS),
+            "tournament announcements": await self.tournaments.prune(now),
         }
 
     async def migrate_chat(self, old_id: int, new_id: int) -> int:
@@ -224,6 +240,7 @@ class Services:
         async with storage.transaction():
             await storage.chats.copy(old_id, new_id, "supergroup")
             moved = await storage.games.move_chat(old_id, new_id)
+            await storage.tournaments.move_chat(old_id, new_id)
             await storage.messages.retire_chat(old_id)  # they stay in the old group, which takes no more edits
         await self.people.changed_chat(old_id)
         await self.people.changed_chat(new_id)
@@ -235,15 +252,18 @@ __all__ = [
     "BOTS",
     "COLOUR_CHOICES",
     "DEFAULT_TIME",
+    "FORMATS",
     "LEVELS",
     "LOBBY_LIFETIME",
     "MARGIN_CHOICES",
+    "MAX_ROUND_ROBIN",
     "MAX_SGF_BYTES",
     "MAX_SIDE",
     "MAX_TIME",
     "MIN_SIDE",
     "MIN_TIME",
     "PROVISIONAL",
+    "ROUND_CHOICES",
     "RULE_CHOICES",
     "START_CHOICES",
     "STOP_CHOICES",
@@ -256,12 +276,14 @@ __all__ = [
     "ClockPass",
     "ColourChoice",
     "DrawOffer",
+    "Entry",
     "FileReport",
     "GameKind",
     "GameState",
     "GameView",
     "GroundPreview",
     "ImportRecord",
+    "Left",
     "LobbyChoice",
     "MessageKind",
     "MessageRecord",
@@ -273,6 +295,7 @@ __all__ = [
     "Opened",
     "Origin",
     "Outbox",
+    "Pairing",
     "Person",
     "Place",
     "Player",
@@ -286,6 +309,10 @@ __all__ = [
     "Services",
     "Standing",
     "TimeIsUp",
+    "TournamentChoice",
+    "TournamentOpened",
+    "TournamentView",
+    "Tournaments",
     "Updates",
     "Want",
     "bot_level",

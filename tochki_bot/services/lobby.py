@@ -85,14 +85,14 @@ class Lobby:
         existing = await self._existing(place, who)
         if existing is not None:
             return Opened(await core.view(existing), True)
-        settings, move_seconds, stop_seconds = await self._choose(place, choice)
+        settings, move_seconds, stop_seconds = await self.choose(place, choice)
         colours = choice.colours if choice is not None else "random"
         rated = choice.rated if choice is not None else True
         return await self._create(
             place, who, update_id, settings, move_seconds, colours=colours, stop_seconds=stop_seconds, rated=rated
         )
 
-    async def _choose(self, place: Place, choice: LobbyChoice | None) -> tuple[GameSettings, int | None, int | None]:
+    async def choose(self, place: Place, choice: LobbyChoice | None) -> tuple[GameSettings, int | None, int | None]:
         """The settings of a new game, its time per move and its STOP time: those asked for, else the chat's last
         ones (the rule set with its options too), else the sports defaults."""
         core = self._core
@@ -317,7 +317,7 @@ class Lobby:
         if place.private:
             await core.people.meet(who)
             await core.people.visit(place)
-            settings, move_seconds, stop_seconds = await self._choose(place, choice)
+            settings, move_seconds, stop_seconds = await self.choose(place, choice)
             colours = choice.colours if choice is not None else "random"
             created = await self._create(
                 place, who, None, settings, move_seconds, colours=colours, stop_seconds=stop_seconds
