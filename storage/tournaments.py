@@ -459,6 +459,14 @@ class Tournaments:
         found.sort(key=lambda n: (n.tournament_id, n.round, order[n.kind]))
         return found
 
+    async def notices_of(self, tournament_id: int) -> list[TournamentNotice]:
+        """Every announcement a tournament owes, in the order they are made."""
+        rows = await self._db.rows(
+            f"SELECT {_N_COLUMNS} FROM tournament_notices WHERE tournament_id = ?", (tournament_id,)
+        )
+        order = {"cancelled": 0, "round": 1, "standings": 2, "finished": 3}
+        return sorted((_notice(r) for r in rows), key=lambda n: (n.round, order[n.kind]))
+
     async def notice(self, tournament_id: int, round: int, kind: TournamentNoticeKind) -> TournamentNotice | None:
         row = await self._db.row(
             f"SELECT {_N_COLUMNS} FROM tournament_notices WHERE tournament_id = ? AND round = ? AND kind = ?",

@@ -651,3 +651,109 @@ tournament_game = This is a game of tournament #{ $id }: it is played out, not c
 btn_rated = ⭐ Rated
 btn_unrated = ☕ Unrated
 lobby_unrated = Unrated: it does not count for the ratings; /hint and /takeback may be used.
+
+## Tournaments
+
+cmd_tournament = A tournament in this group: Swiss, round robin or knockout
+cmd_standings = The tournament's standings
+tournament_format_swiss = Swiss
+tournament_format_round_robin = Round robin
+tournament_format_elimination = Knockout
+tournament_format_rounds =
+    { $format }, { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }
+tournament_title = 🏆 <b>Tournament #{ $id }</b> · { $format }
+# $rules: the rule set in words; $rated: tournament_rated or tournament_unrated.
+tournament_settings = { $rules } · board { $size } · start: { $start } · { $time } a move · { $rated }
+tournament_rated = rated
+tournament_unrated = unrated
+tournament_starts_creator = Starts when { $name } starts it.
+# $time: a UTC time; $left: how soon.
+tournament_starts_at = Starts at { $time } UTC (in { $left }).
+tournament_players = Players ({ $count } of at most { $limit }): { $names }
+tournament_lobby_hint = Press <b>Join</b> to play. { $name } changes the settings, starts the tournament, or removes a player who does not show up.
+tournament_started_lobby = 🏆 <b>Tournament #{ $id }</b> has started: { $format }, { $count } players. The pairings of each round come as one message, then every game's first board; /standings shows the table.
+tournament_cancelled = Tournament #{ $id } was cancelled.
+tournament_cancelled_few = Tournament #{ $id } did not start: fewer than { $count } players joined.
+tournament_expired = Tournament #{ $id } was closed: nobody started it within 7 days.
+tournament_round = 🏆 <b>Tournament #{ $id }</b> · round { $round } of { $rounds }
+tournament_round_robin_plan = Everyone plays everyone once (Berger tables).
+tournament_table = Table { $board }: 🔵 { $blue } – 🔴 { $red } · game #{ $game }
+tournament_table_forfeit = Table { $board }: { $blue } – { $red } · { $winner } wins unplayed
+tournament_bye = Bye: { $name } (1 point)
+tournament_rest = Rests this round: { $name }
+tournament_round_hint = Each game's board follows: play it with its buttons, a reply to it, or /m and the game's number.
+tournament_standings_title = 📊 <b>Tournament #{ $id }</b> · standings after round { $round } of { $rounds }
+tournament_final = 🏆 <b>Tournament #{ $id }</b> is over: <b>{ $winner }</b> wins!
+tournament_final_shared = 🏆 <b>Tournament #{ $id }</b> is over: { $names } share first place.
+tournament_line_swiss = { $place }. { $name } — <b>{ $points }</b> · Bh { $buchholz } · mBh { $median }
+tournament_line_round_robin = { $place }. { $name } — <b>{ $points }</b> · SB { $sb }
+tournament_line_elimination = { $place }. { $name } — { $stage }
+tournament_left_mark = (left)
+tournament_footer_swiss = Bh: Buchholz, mBh: median Buchholz.
+tournament_footer_round_robin = SB: Sonneborn-Berger.
+tournament_footer_elimination = A drawn game is replayed with the colours swapped (twice at most, then the higher seed goes through).
+tournament_stage_winner = won the final
+tournament_stage_final = lost the final
+tournament_stage_third = third place
+tournament_stage_fourth = fourth place
+tournament_stage_in = plays round { $round }
+tournament_stage_round = out in round { $round }
+# The standings picture's column heads.
+tournament_th_place = #
+tournament_th_player = Player
+tournament_th_points = Pts
+tournament_th_sb = SB
+tournament_th_buchholz = Bh
+tournament_th_median = mBh
+tournament_th_games = Games
+tournament_th_round = R{ $round }
+tournament_picture_title = Tournament #{ $id } · { $format }
+tournament_picture_after = after round { $round } of { $rounds }
+tournament_picture_final = final standings
+tournament_picture_lobby = not started yet
+tournament_picture_rr_footer = Results: 1 win, ½ draw, 0 loss, f unplayed. SB: Sonneborn-Berger.
+tournament_picture_swiss_footer = +5 won against the 5th, =3 drew, −2 lost, f unplayed, + a bye. Bh: Buchholz, mBh: median Buchholz.
+tournament_picture_elim_footer = +5 won against the 5th, −2 lost, f unplayed, + a bye.
+caption_table = 🏆 Tournament #{ $id } · round { $round } · table { $board }
+btn_t_swiss = Swiss
+btn_t_round_robin = Round robin
+btn_t_elimination = Knockout
+btn_t_rounds_auto = auto
+btn_t_starts_creator = 🙋 I start it
+btn_t_starts_in = ⏰ in { $time }
+btn_t_leave = 🚪 Leave
+btn_t_start = ▶ Start
+btn_t_remove = 👤 Remove…
+btn_t_back = ◀ Back
+btn_t_standings = 📊 Standings
+btn_t_sgf = 📥 Games (SGF)
+btn_t_leave_yes = 🚪 Yes, leave
+tournament_joined = You are in tournament #{ $id }.
+tournament_left = You left tournament #{ $id }.
+tournament_removed = { $name } is out of tournament #{ $id }.
+tournament_left_running = { $name } left tournament #{ $id }: the game being played is lost and the rest forfeited.
+tournament_leave_confirm = Leave tournament #{ $id }? You lose the game you are playing and forfeit every later one.
+tournament_leave_kept = You stay in tournament #{ $id }.
+tournament_remove_pick = Who is out of tournament #{ $id }? (A player removed after the start forfeits the rest.)
+tournament_sgf = Tournament #{ $id }: { $count ->
+        [one] { $count } game
+       *[other] { $count } games
+    } (SGF).
+tournament_no_games = Tournament #{ $id } has no finished game yet.
+tournament_open_here = This group's tournament:
+tournament_unknown = (left out, not understood: { $words })
+tournament_shown_players = …and { $count } more.
+no_such_tournament = There is no tournament #{ $id } here.
+groups_only = Tournaments are played in groups: add the bot to a group and send /tournament there.
+no_tournament = This group has no tournament: /tournament opens one.
+tournament_started = Tournament #{ $id } has started already.
+tournament_over = Tournament #{ $id } is over.
+too_many_for_round_robin = A round robin is for { $count } players at most: choose Swiss or knockout.
+joined_already = You are in tournament #{ $id } already.
+tournament_full = The tournament is full ({ $count } players).
+creator_stays = The creator stays in the lobby: to call it off, cancel it.
+not_in_tournament = That player is not (or no longer) in tournament #{ $id }.
+too_few_players = A tournament starts with { $count } players at least.

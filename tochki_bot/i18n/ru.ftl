@@ -684,3 +684,113 @@ tournament_game = Это игра турнира №{ $id }: её доигрыв
 btn_rated = ⭐ На рейтинг
 btn_unrated = ☕ Без рейтинга
 lobby_unrated = Без рейтинга: игра не влияет на рейтинг; можно /hint и /takeback.
+
+## Турниры
+
+cmd_tournament = Турнир в этой группе: швейцарка, круговой или на вылет
+cmd_standings = Таблица турнира
+tournament_format_swiss = Швейцарская система
+tournament_format_round_robin = Круговой
+tournament_format_elimination = На вылет
+tournament_format_rounds =
+    { $format }, { $rounds ->
+        [one] { $rounds } тур
+        [few] { $rounds } тура
+        [many] { $rounds } туров
+       *[other] { $rounds } тура
+    }
+tournament_title = 🏆 <b>Турнир №{ $id }</b> · { $format }
+# $rules: правила словами; $rated: tournament_rated или tournament_unrated.
+tournament_settings = { $rules } · поле { $size } · начало: { $start } · { $time } на ход · { $rated }
+tournament_rated = на рейтинг
+tournament_unrated = без рейтинга
+tournament_starts_creator = Начнётся, когда его запустит { $name }.
+# $time: время UTC; $left: через сколько.
+tournament_starts_at = Начало в { $time } UTC (через { $left }).
+tournament_players = Игроки ({ $count } из { $limit } возможных): { $names }
+tournament_lobby_hint = Чтобы играть, нажмите <b>Играть</b>. { $name } меняет настройки, запускает турнир или убирает неявившегося игрока.
+tournament_started_lobby = 🏆 <b>Турнир №{ $id }</b> начался: { $format }, игроков: { $count }. Пары каждого тура приходят одним сообщением, за ним — первая доска каждой игры; таблицу покажет /standings.
+tournament_cancelled = Турнир №{ $id } отменён.
+tournament_cancelled_few = Турнир №{ $id } не начался: записалось меньше { $count } игроков.
+tournament_expired = Турнир №{ $id } закрыт: за 7 дней его никто не запустил.
+tournament_round = 🏆 <b>Турнир №{ $id }</b> · тур { $round } из { $rounds }
+tournament_round_robin_plan = Каждый играет с каждым по разу (таблицы Бергера).
+tournament_table = Стол { $board }: 🔵 { $blue } – 🔴 { $red } · игра №{ $game }
+tournament_table_forfeit = Стол { $board }: { $blue } – { $red } · { $winner } побеждает без игры
+tournament_bye = Без пары: { $name } (1 очко)
+tournament_rest = Отдыхает в этом туре: { $name }
+tournament_round_hint = Дальше — доска каждой игры: играйте кнопками под ней, ответом на неё или /m с номером игры.
+tournament_standings_title = 📊 <b>Турнир №{ $id }</b> · таблица после тура { $round } из { $rounds }
+tournament_final = 🏆 <b>Турнир №{ $id }</b> окончен: побеждает <b>{ $winner }</b>!
+tournament_final_shared = 🏆 <b>Турнир №{ $id }</b> окончен: первое место делят { $names }.
+tournament_line_swiss = { $place }. { $name } — <b>{ $points }</b> · Бх { $buchholz } · мБх { $median }
+tournament_line_round_robin = { $place }. { $name } — <b>{ $points }</b> · Б-З { $sb }
+tournament_line_elimination = { $place }. { $name } — { $stage }
+tournament_left_mark = (выбыл)
+tournament_footer_swiss = Бх: Бухгольц, мБх: усечённый Бухгольц.
+tournament_footer_round_robin = Б-З: коэффициент Бергера (Зоннеборна-Бергера).
+tournament_footer_elimination = Ничья переигрывается со сменой цветов (не больше двух раз, потом проходит сеяный выше).
+tournament_stage_winner = выиграл финал
+tournament_stage_final = проиграл финал
+tournament_stage_third = третье место
+tournament_stage_fourth = четвёртое место
+tournament_stage_in = играет тур { $round }
+tournament_stage_round = выбыл в туре { $round }
+# Заголовки столбцов картинки с таблицей.
+tournament_th_place = №
+tournament_th_player = Игрок
+tournament_th_points = Очки
+tournament_th_sb = Б-З
+tournament_th_buchholz = Бх
+tournament_th_median = мБх
+tournament_th_games = Игры
+tournament_th_round = Т{ $round }
+tournament_picture_title = Турнир №{ $id } · { $format }
+tournament_picture_after = после тура { $round } из { $rounds }
+tournament_picture_final = итоговая таблица
+tournament_picture_lobby = ещё не начался
+tournament_picture_rr_footer = 1 — победа, ½ — ничья, 0 — поражение, f — без игры. Б-З: коэффициент Бергера.
+tournament_picture_swiss_footer = +5 — победа над 5-м, =3 — ничья, −2 — поражение, f — без игры, + — без пары. Бх: Бухгольц, мБх: усечённый.
+tournament_picture_elim_footer = +5 — победа над 5-м, −2 — поражение, f — без игры, + — без пары.
+caption_table = 🏆 Турнир №{ $id } · тур { $round } · стол { $board }
+btn_t_swiss = Швейцарка
+btn_t_round_robin = Круговой
+btn_t_elimination = На вылет
+btn_t_rounds_auto = авто
+btn_t_starts_creator = 🙋 Запущу сам
+btn_t_starts_in = ⏰ через { $time }
+btn_t_leave = 🚪 Выйти
+btn_t_start = ▶ Начать
+btn_t_remove = 👤 Убрать…
+btn_t_back = ◀ Назад
+btn_t_standings = 📊 Таблица
+btn_t_sgf = 📥 Партии (SGF)
+btn_t_leave_yes = 🚪 Да, выйти
+tournament_joined = Вы в турнире №{ $id }.
+tournament_left = Вы вышли из турнира №{ $id }.
+tournament_removed = { $name } больше не в турнире №{ $id }.
+tournament_left_running = { $name } выходит из турнира №{ $id }: текущая игра проиграна, остальные — без игры.
+tournament_leave_confirm = Выйти из турнира №{ $id }? Текущая игра будет проиграна, все следующие — тоже, без игры.
+tournament_leave_kept = Вы остаётесь в турнире №{ $id }.
+tournament_remove_pick = Кто выбывает из турнира №{ $id }? (Убранный после начала проигрывает оставшиеся игры без игры.)
+tournament_sgf = Турнир №{ $id }: { $count ->
+        [one] { $count } партия
+        [few] { $count } партии
+        [many] { $count } партий
+       *[other] { $count } партии
+    } (SGF).
+tournament_no_games = В турнире №{ $id } ещё нет законченных партий.
+tournament_open_here = Турнир этой группы:
+tournament_unknown = (не понял и пропустил: { $words })
+tournament_shown_players = …и ещё { $count }.
+no_such_tournament = Турнира №{ $id } здесь нет.
+groups_only = Турниры играют в группах: добавьте бота в группу и отправьте там /tournament.
+no_tournament = В этой группе нет турнира: откройте его командой /tournament.
+tournament_started = Турнир №{ $id } уже начался.
+tournament_over = Турнир №{ $id } окончен.
+too_many_for_round_robin = Круговой турнир — не больше чем на { $count } игроков: выберите швейцарку или на вылет.
+joined_already = Вы уже в турнире №{ $id }.
+tournament_full = В турнире нет мест ({ $count } игроков).
+creator_stays = Создатель турнира остаётся в нём: чтобы не проводить турнир, отмените его.
+not_in_tournament = Этого игрока нет (или уже нет) в турнире №{ $id }.
+too_few_players = Турнир начинается, когда игроков хотя бы { $count }.

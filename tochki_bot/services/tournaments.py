@@ -613,12 +613,15 @@ class Tournaments:
         winners = [(_table(p), _winner(p)) for p in previous]
         return elimination_next(winners, everyone, final=number == record.rounds)
 
-    async def _new_game(self, record: TournamentRecord, number: int, board: int, blue: int, red: int) -> GameRecord:
-        """Inside the locked transaction: one of the round's games, started at once (its first board owed)."""
+    async def _new_game(
+        self, record: TournamentRecord, number: int, board: int, blue: int, red: int, thread_id: int | None = None
+    ) -> GameRecord:
+        """Inside the locked transaction: one of the round's games, started at once (its first board owed); in the
+        tournament's topic, or ``thread_id`` (a replay, in the drawn game's topic)."""
         core = self._core
         game = await core.storage.games.create(
             chat_id=record.chat_id,
-            thread_id=record.thread_id,
+            thread_id=record.thread_id if thread_id is None else thread_id,
             kind="group",
             creator_id=record.creator_id,
             settings=record.settings,
@@ -656,10 +659,9 @@ class Tournaments:
         outcome: Outcome = game.winner or "draw"
         if record.format == "elimination" and outcome == "draw":
             if pairing.replays < MAX_REPLAYS and pairing.red_id is not None:
-                replay = await self._new_game(record, pairing.round, pairing.board, pairing.red_id, pairing.blue_id)
-                await storage.replay(
-                    record.id, pairing.round, pairing.board, replay.id, pairing.red_id, pairing.blue_id
-                )
+                blue, red = pairing.red_id, pairing.blue_id  # the colours swapped
+                replay = await self._new_game(record, pairing.round, pairing.board, blue, red, game.thread_id)
+                await storage.replay(record.id, pairing.round, pairing.board, replay.id, blue, red)
                 return
             seeds = {e.user_id: e.seed or 0 for e in await storage.players(record.id)}
             outcome = "blue" if seeds.get(pairing.blue_id, 0) <= seeds.get(pairing.red_id or 0, 0) else "red"
@@ -729,6 +731,14 @@ class Tournaments:
             except ServiceError:
                 await core.storage.tournaments.told(notice.tournament_id, notice.round, notice.kind)
         return found
+
+    async def owed_of(self, tournament_id: int) -> list[tuple[TournamentNotice, TournamentView]]:
+        """Every announcement one tournament owes now (whoever made the change), with the tournament."""
+        notices = await self._core.storage.tournaments.notices_of(tournament_id)
+        if not notices:
+            return []
+        view = await self.get(tournament_id)
+        return [(n, view) for n in notices]
 
     async def sent(self, notice: TournamentNotice, message_id: int) -> None:
         """The announcement's message is out."""

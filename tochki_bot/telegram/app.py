@@ -30,7 +30,7 @@ from ..config import Config
 from ..i18n import LANGUAGES, t
 from ..painter import Painter
 from ..services import ClockPass, GameView, Origin, Services
-from . import endings, general, lists, lobby, play, rematch, sharing
+from . import endings, general, lists, lobby, play, rematch, sharing, tournaments
 from .budget import GroupBudget
 from .keyboards import MiniApp
 from .messenger import Messenger
@@ -74,6 +74,8 @@ COMMANDS: tuple[tuple[str, Handler], ...] = (
     ("stop", endings.cmd_stop),
     ("finish", endings.cmd_finish),
     ("takeback", rematch.cmd_takeback),
+    ("tournament", tournaments.cmd_tournament),
+    ("standings", tournaments.cmd_standings),
     ("cancel", lobby.cmd_cancel),
     ("games", lists.cmd_games),
     ("stats", lists.cmd_stats),
@@ -116,6 +118,11 @@ BUTTONS: tuple[Handler, ...] = (
     rematch.on_rematch,
     rematch.on_rematch_answer,
     rematch.on_takeback,
+    tournaments.on_setting,
+    tournaments.on_join,
+    tournaments.on_action,
+    tournaments.on_remove,
+    tournaments.on_leave,
 )
 """One handler per kind of button (each knows its kind: ``handler.kind``)."""
 
@@ -220,6 +227,7 @@ async def startup(application: Application) -> None:
             await front.presenter.announce(view)
 
     services.changes.subscribe(on_change)
+    tournaments.listen(front)
     services.opponent.on_thinking(front.presenter.thinking)
     keep_updates(application, services)
     # Before any update: games whose time ran out while the bot was down are decided, and whatever was stored but
@@ -227,6 +235,7 @@ async def startup(application: Application) -> None:
     try:
         found = await services.clock.tick()
         await front.presenter.clock(found)
+        await tournaments.deliver(front, grace=0.0)  # a round's pairings (and topics) before its games' boards
         announced = await front.presenter.owed(grace=0.0)
         taken = await take_orphans(application)
         if len(found) or announced or taken:
@@ -342,6 +351,9 @@ async def run_clock(application: Application, now: float | None = None) -> Clock
                 log.info("forgot %s", ", ".join(f"{n} {what}" for what, n in pruned.items() if n))
         found = await services.clock.tick(now)  # one pass at a time across workers
         await front.presenter.clock(found)
+        for tournament_id in found.tournaments:  # started or closed on the clock just now
+            await tournaments.deliver(front, tournament_id)
+        await tournaments.deliver(front)  # a round's pairings (and topics) before its games' boards
         await front.presenter.owed()  # each worker its own announcements, and those of workers that are gone
         if leader:
             await front.presenter.tidy()

@@ -367,3 +367,58 @@ class Takeback(Callback):
     game: int
     ply: int
     accept: bool
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Tournaments
+
+TournamentSetting = Literal["format", "rounds", "rules", "size", "time", "rated", "starts"]
+TournamentAction = Literal["start", "cancel", "remove", "back", "standings", "sgf", "leave"]
+
+
+@dataclass(frozen=True)
+class TSet(Callback):
+    """The creator changes a tournament lobby's setting."""
+
+    KIND: ClassVar[str] = "TS"
+    tournament: int
+    setting: TournamentSetting
+    value: str
+
+
+@dataclass(frozen=True)
+class TJoin(Callback):
+    """Join (or leave) a tournament's lobby."""
+
+    KIND: ClassVar[str] = "TJ"
+    tournament: int
+    join: bool
+
+
+@dataclass(frozen=True)
+class TAct(Callback):
+    """A tournament's button: start, cancel, the remove picker and back (the creator's), the standings, its
+    games' records, leaving a running tournament."""
+
+    KIND: ClassVar[str] = "TA"
+    tournament: int
+    action: TournamentAction
+
+
+@dataclass(frozen=True)
+class TRemove(Callback):
+    """The creator removes ``user`` from the tournament."""
+
+    KIND: ClassVar[str] = "TR"
+    tournament: int
+    user: int
+
+
+@dataclass(frozen=True)
+class TLeave(Callback):
+    """The answer to "leave the running tournament?", for the player who asked (``user``)."""
+
+    KIND: ClassVar[str] = "TL"
+    tournament: int
+    user: int
+    yes: bool

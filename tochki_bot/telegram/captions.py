@@ -108,6 +108,9 @@ def board_caption(
             score_red=score_red,
         )
     lines = [head]
+    if view.table is not None:  # a tournament's game: which one, in a group playing several at once
+        table = view.table
+        lines.append(t(lang, "caption_table", id=table.tournament, round=table.round, board=table.board))
     last_move = last_move_sentence(lang, view)
     if last_move:
         lines.append(last_move)
