@@ -575,6 +575,7 @@ MIGRATIONS: list[str | Migration] = [
             message_id      INTEGER,                        -- the lobby message (edited as people join)
             reason          TEXT,                           -- why it was cancelled
             winner_id       INTEGER,
+            watch           TEXT,                           -- the code of its page in the Mini App
             created_at      REAL    NOT NULL,
             updated_at      REAL    NOT NULL,
             started_at      REAL,
@@ -699,6 +700,7 @@ MIGRATIONS: list[str | Migration] = [
             message_id      BIGINT,
             reason          TEXT,
             winner_id       BIGINT,
+            watch           TEXT,
             created_at      DOUBLE PRECISION NOT NULL,
             updated_at      DOUBLE PRECISION NOT NULL,
             started_at      DOUBLE PRECISION,

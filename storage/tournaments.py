@@ -52,6 +52,8 @@ class TournamentRecord:
     updated_at: float
     started_at: float | None
     finished_at: float | None
+    watch: str | None = None
+    """The code that opens its page in the Mini App (the group's to share)."""
 
     @property
     def settings(self) -> GameSettings:
@@ -195,6 +197,7 @@ class Tournaments:
         rated: bool,
         starts_at: float | None,
         forum: bool,
+        watch: str | None = None,
     ) -> TournamentRecord:
         """Open a tournament in the lobby; ``OpenGameExists`` when the chat has one open (in the lobby or running)."""
         now = self._db.clock()
@@ -203,7 +206,7 @@ class Tournaments:
                 tournament_id = await self._db.insert(
                     "INSERT INTO tournaments (chat_id, thread_id, creator_id, state, format, rounds, round, width, "
                     "height, start, rules, options, move_seconds, stop_seconds, rated, starts_at, forum, created_at, "
-                    "updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "updated_at, watch) VALUES (?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         chat_id,
                         thread_id,
@@ -222,6 +225,7 @@ class Tournaments:
                         int(forum),
                         now,
                         now,
+                        watch,
                     ),
                 )
         except Exception as exc:

@@ -3,6 +3,7 @@ ending their last game, byes, forfeits, knockout replays, the clock's start, res
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -255,3 +256,38 @@ async def test_a_tournament_lives_through_a_restart(where: Any) -> None:
         assert ended.state == "finished" and ended.result is not None and ended.result.winner == "red"
     finally:
         await services.close()
+
+
+async def test_two_workers_ending_a_rounds_last_games_at_once_start_the_next_round_once(where: Any) -> None:
+    """Two processes on one database (two ``Services``): the round's two games end at the same moment, one in each;
+    the tournament's row lock makes them take turns, and round 2 is paired once."""
+    clock = Clock()
+    first = await Services.open(where(), clock=clock, ai_workers=0)
+    second = await Services.open(where(), clock=clock, ai_workers=0)
+    try:
+        view = await lobby(first, 4, format="swiss", rounds=3)
+        view = await first.tournaments.start(view.id, P[0])
+        games = [p.game_id for p in view.round_pairings(1) if p.game_id is not None]
+        assert len(games) == 2
+        for services, game_id in zip((first, second), games, strict=True):
+            assert game_id is not None
+            record = await services.game(game_id)
+            assert record.blue is not None and record.red is not None
+            await services.play.move(game_id, Person(record.blue.id, record.blue.name), 1, 1)
+            await services.play.move(game_id, Person(record.red.id, record.red.name), 10, 10)
+        losers = []
+        for game_id in games:
+            assert game_id is not None
+            record = await first.game(game_id)
+            assert record.red is not None
+            losers.append(Person(record.red.id, record.red.name))
+        await asyncio.gather(
+            first.play.resign(games[0], losers[0]),  # type: ignore[arg-type]
+            second.play.resign(games[1], losers[1]),  # type: ignore[arg-type]
+        )
+        view = await first.tournaments.get(view.id)
+        assert view.round == 2 and len(view.round_pairings(2)) == 2
+        assert len(await first.tournaments.games(view.id)) == 4
+    finally:
+        await first.close()
+        await second.close()

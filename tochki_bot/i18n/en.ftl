@@ -760,3 +760,5 @@ tournament_full = The tournament is full ({ $count } players).
 creator_stays = The creator stays in the lobby: to call it off, cancel it.
 not_in_tournament = That player is not (or no longer) in tournament #{ $id }.
 too_few_players = A tournament starts with { $count } players at least.
+btn_t_page = 🏆 Tournament page
+webapp_tournament_games = Rounds and games

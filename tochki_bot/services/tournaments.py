@@ -150,6 +150,8 @@ class TournamentView:
     entries: tuple[Entry, ...]
     pairings: tuple[Pairing, ...]
     standings: tuple[Line, ...]
+    watch: str | None = None
+    """The code that opens its page in the Mini App (the group's to share, as its boards' links are)."""
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -304,6 +306,7 @@ class Tournaments:
             entries=tuple(entries),
             pairings=tuple(pairings),
             standings=lines,
+            watch=record.watch,
         )
 
     @staticmethod
@@ -360,6 +363,7 @@ class Tournaments:
                     rated=choice.rated,
                     starts_at=starts_at,
                     forum=forum,
+                    watch=secrets.token_urlsafe(9),
                 )
                 await core.storage.tournaments.add_player(record.id, who.id)
         except Duplicate:

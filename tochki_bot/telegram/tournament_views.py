@@ -118,13 +118,24 @@ def remove_keyboard(lang: Language, view: TournamentView) -> InlineKeyboardMarku
     return InlineKeyboardMarkup(rows)
 
 
-def running_keyboard(lang: Language, view: TournamentView) -> InlineKeyboardMarkup:
-    """Under a running (or finished) tournament's messages: the standings, leaving, its games' records."""
+def running_keyboard(lang: Language, view: TournamentView, page: str | None = None) -> InlineKeyboardMarkup:
+    """Under a running (or finished) tournament's messages: the standings, leaving, its games' records; and its page
+    in the Mini App (``page``: its link, when the Mini App is set up)."""
     row = [_button(t(lang, "btn_t_standings"), cb.TAct(view.id, "standings"))]
     if view.state == "running":
         row.append(_button(t(lang, "btn_t_leave"), cb.TAct(view.id, "leave")))
     row.append(_button(t(lang, "btn_t_sgf"), cb.TAct(view.id, "sgf")))
-    return InlineKeyboardMarkup([row])
+    rows = [row]
+    if page is not None:
+        rows.append([InlineKeyboardButton(t(lang, "btn_t_page"), url=page)])
+    return InlineKeyboardMarkup(rows)
+
+
+def page_keyboard(lang: Language, page: str | None) -> InlineKeyboardMarkup | None:
+    """Under a round's pairings: the tournament's page in the Mini App, when it is set up."""
+    if page is None:
+        return None
+    return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "btn_t_page"), url=page)]])
 
 
 def leave_keyboard(lang: Language, view: TournamentView, user_id: int) -> InlineKeyboardMarkup:

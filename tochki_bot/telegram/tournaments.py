@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import replace
+from urllib.parse import quote
 
 from telegram import InlineKeyboardMarkup
 from telegram.error import TelegramError
@@ -43,6 +44,7 @@ from .tournament_views import (
     leave_keyboard,
     lobby_keyboard,
     lobby_text,
+    page_keyboard,
     remove_keyboard,
     round_text,
     running_keyboard,
@@ -176,7 +178,7 @@ async def send_standings(req: Request, view: TournamentView, intro: str | None =
             req.place.chat_id,
             png,
             caption,
-            keyboard=running_keyboard(req.lang, view) if view.state != "lobby" else None,
+            keyboard=running_keyboard(req.lang, view, page_link(req.front, view)) if view.state != "lobby" else None,
             thread_id=req.place.thread_id,
             reply_to=message.message_id if message is not None else None,
         )
@@ -396,7 +398,7 @@ async def _make(front: Front, notice: TournamentNotice, view: TournamentView) ->
             view.chat_id,
             png,
             caption,
-            keyboard=running_keyboard(lang, view),
+            keyboard=running_keyboard(lang, view, page_link(front, view)),
             thread_id=view.thread_id,
             priority=Priority.NORMAL,
         )
@@ -432,7 +434,7 @@ async def _make_round(front: Front, notice: TournamentNotice, view: TournamentVi
                 view.chat_id,
                 view.message_id,
                 started_text(lang, view),
-                running_keyboard(lang, view),
+                running_keyboard(lang, view, page_link(front, view)),
                 priority=Priority.NORMAL,
             )
         except Unreachable:
@@ -449,6 +451,7 @@ async def _make_round(front: Front, notice: TournamentNotice, view: TournamentVi
                 view.chat_id,
                 round_text(lang, view, notice.round),
                 thread_id=view.thread_id,
+                keyboard=page_keyboard(lang, page_link(front, view)),
                 priority=Priority.BOARD,
             )
         except Unreachable:
@@ -482,6 +485,15 @@ async def _topic(front: Front, view: TournamentView, game: GameView) -> GameView
         )
         return game
     return await front.services.tournaments.set_topic(game.id, int(topic.message_thread_id))
+
+
+def page_link(front: Front, view: TournamentView) -> str | None:
+    """The tournament's page in the Mini App (a direct link: groups allow no ``web_app`` buttons), when it is set
+    up."""
+    miniapp = front.presenter.miniapp
+    if miniapp is None or not view.watch:
+        return None
+    return f"https://t.me/{miniapp.bot}/{miniapp.name}?startapp={quote(f't{view.id}_{view.watch}')}"
 
 
 def listen(front: Front) -> None:
