@@ -110,3 +110,38 @@ async def test_the_tournament_page_for_its_players_and_its_link_only(site: tuple
     script = await client.get("/tournament.js")
     assert script.status_code == 200 and "api/tournaments/" in script.text
     assert not bot.errors
+
+
+async def test_the_tournament_page_in_a_browser_opens_a_game(where: Where, tmp_path: Any) -> None:
+    """Headless Chromium (as tests/test_webapp_browser.py drives it): a stranger opens the tournament's link from
+    the group, sees the standings and the round's tables, taps the game and gets its board."""
+    browser = pytest.importorskip("test_webapp_browser")
+    server = WebAppServer(token=TOKEN, listen="127.0.0.1", port=0, telegram_js="telegram-web-app.js")
+    bot = await Bot(where("browser.db"), webapp_url="https://tochki.example.org/app", extras=[server]).start()
+    phone = None
+    try:
+        fake = bot.fake
+        users = [fake.user(i, n) for i, n in PLAYERS.items()]
+        await bot.say(GROUP, users[0], "/tournament swiss 10x10 empty 1h")
+        lobby = fake.last("sendMessage", GROUP).result["message_id"]
+        for user in users[1:]:
+            await bot.press(GROUP, lobby, user, cb.TJoin(1, True).encode())
+        await bot.press(GROUP, lobby, users[0], cb.TAct(1, "start").encode())
+        await bot.services.changes.settle()
+        view = await bot.services.tournaments.get(1)
+        start = f"t1_{view.watch}"
+        phone = await browser.run(browser.Phone, sign(STRANGER, start_param=start), browser.LIGHT)
+        await browser.run(phone.open, f"{server.base_url}/?tgWebAppStartParam={start}")
+        await browser.run(phone.until, "window.tochkiTournament")
+        rows = await browser.run(phone.js, "return document.querySelectorAll('#t-standings tbody tr').length")
+        assert rows == 3
+        title = await browser.run(phone.js, "return document.getElementById('t-title').textContent")
+        assert title == "🏆 Tournament #1 · Swiss, 3 rounds"
+        await browser.run(phone.shot, browser.screenshots(tmp_path) / "webapp-tournament.png")
+        game = view.round_pairings(1)[0].game_id
+        await browser.run(phone.js, "document.querySelector('button.t-table').click()")
+        await browser.run(phone.until, f"window.tochki && window.tochki.state && window.tochki.state.id === {game}")
+    finally:
+        if phone is not None:
+            await browser.run(phone.quit)
+        await bot.stop()
