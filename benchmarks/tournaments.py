@@ -19,35 +19,12 @@ import random
 import statistics
 import tempfile
 import time
-from collections import Counter
 
 from storage import RatedGame
 from tochki_bot.services import LobbyChoice, Person, Place, Services, TournamentChoice
-from tochki_bot.services.pairing import Entrant, elimination_first, swiss, swiss_rounds
+from tochki_bot.services.pairing import elimination_first, entrants_after, swiss, swiss_rounds
 from tochki_bot.services.ratings import replay
 from tochki_bot.services.standings import Result, standings
-
-
-def entrants(history: list[tuple[int, int | None, float]], players: int) -> list[Entrant]:
-    score: Counter[int] = Counter()
-    met: dict[int, set[int]] = {p: set() for p in range(1, players + 1)}
-    colours: dict[int, list[str]] = {p: [] for p in range(1, players + 1)}
-    byes: Counter[int] = Counter()
-    for blue, red, points in history:
-        if red is None:
-            score[blue] += 1
-            byes[blue] += 1
-            continue
-        score[blue] += points
-        score[red] += 1 - points
-        met[blue].add(red)
-        met[red].add(blue)
-        colours[blue].append("blue")
-        colours[red].append("red")
-    return [
-        Entrant(p, p, score[p], frozenset(met[p]), tuple(colours[p]), byes[p])  # type: ignore[arg-type]
-        for p in range(1, players + 1)
-    ]
 
 
 def swiss_timing(players: int, rounds: int, seed: int) -> list[float]:
@@ -55,7 +32,7 @@ def swiss_timing(players: int, rounds: int, seed: int) -> list[float]:
     history: list[tuple[int, int | None, float]] = []
     times = []
     for _ in range(rounds):
-        field = entrants(history, players)
+        field = entrants_after(history, range(1, players + 1))
         start = time.perf_counter()
         tables = swiss(field)
         times.append(time.perf_counter() - start)

@@ -16,6 +16,7 @@ from tochki_bot.services.pairing import (
     elimination_first,
     elimination_next,
     elimination_rounds,
+    entrants_after,
     round_robin,
     swiss,
     swiss_rounds,
@@ -65,25 +66,7 @@ def test_a_swiss_first_round_is_top_half_against_bottom_half() -> None:
 
 def entrants(history: list[tuple[int, int | None, float]], seeds: range) -> list[Entrant]:
     """Entrants after ``(blue, red, blue's points)`` tables (a bye: red None, 1 point)."""
-    score: Counter[int] = Counter()
-    opponents: dict[int, set[int]] = {s: set() for s in seeds}
-    colours: dict[int, list[str]] = {s: [] for s in seeds}
-    byes: Counter[int] = Counter()
-    for blue, red, points in history:
-        if red is None:
-            score[blue] += 1
-            byes[blue] += 1
-            continue
-        score[blue] += points
-        score[red] += 1 - points
-        opponents[blue].add(red)
-        opponents[red].add(blue)
-        colours[blue].append("blue")
-        colours[red].append("red")
-    return [
-        Entrant(s, s, score[s], frozenset(opponents[s]), tuple(colours[s]), byes[s])  # type: ignore[arg-type]
-        for s in seeds
-    ]
+    return entrants_after(history, list(seeds))
 
 
 # The Swiss of 5 over 3 rounds, by hand (also played through the bot in tests/telegram/test_tournaments.py):

@@ -347,7 +347,7 @@ class Lobby:
         creator_blue = {"creator_blue": True, "creator_red": False}.get(record.colours, core.rng.random() < 0.5)
         blue, red = (record.creator_id, user.id) if creator_blue else (user.id, record.creator_id)
         try:
-            record = await self._activate(record, blue, red, update_id, rated=rated)
+            record = await self.activate(record, blue, red, update_id, rated=rated)
         except Conflict:
             raise ServiceError(Problem.STARTED_ALREADY) from None
         await core.people.changed_chat(record.chat_id)
@@ -355,12 +355,12 @@ class Lobby:
         core.changes.publish(view, "chat")
         return view
 
-    async def _activate(
+    async def activate(
         self, record: GameRecord, blue: int, red: int, update_id: int | None, *, rated: bool = True
     ) -> GameRecord:
         """The lobby's game starts between ``blue`` and ``red``: its start is owed to the chats, the clock runs for
-        the first to move, and a group remembers the settings for its next game. ``Conflict`` if it is no longer in
-        the lobby."""
+        the first to move, and a group remembers the settings for its next game (not a tournament's game's).
+        ``Conflict`` if it is no longer in the lobby."""
         core = self._core
         first = blue if (await core.positions.of(record)).to_move == "blue" else red
         deadline, alert_at = clock_after_move(None if first in BOT_IDS else record.move_seconds, core.clock())
@@ -377,7 +377,7 @@ class Lobby:
                 reminded=0,
                 **({} if rated else {"rated": False}),
             )
-            if record.kind == "group":
+            if record.kind == "group" and record.tournament_id is None:
                 await core.storage.chats.set_defaults(
                     record.chat_id,
                     width=record.width,
@@ -457,7 +457,7 @@ class Lobby:
                     rated=record.rated,
                     stop_seconds=record.stop_seconds,
                 )
-                started = await self._activate(created, record.red_id, record.blue_id, None, rated=record.rated)
+                started = await self.activate(created, record.red_id, record.blue_id, None, rated=record.rated)
                 old = await core.storage.games.update(
                     record.id, expect_state="finished", rematch_by=None, rematch_id=started.id
                 )

@@ -112,6 +112,27 @@ class Entrant:
         return None
 
 
+def entrants_after(history: Sequence[tuple[int, int | None, float]], players: Sequence[int]) -> list[Entrant]:
+    """``players`` (seeded in that order) as pairing sees them after ``history``: tables ``(blue, red, blue's
+    points)`` of the rounds played, a bye with ``red`` ``None`` (a point)."""
+    score = dict.fromkeys(players, 0.0)
+    met: dict[int, set[int]] = {p: set() for p in players}
+    colours: dict[int, list[Colour]] = {p: [] for p in players}
+    byes = dict.fromkeys(players, 0)
+    for blue, red, points in history:
+        if red is None:
+            score[blue] += 1
+            byes[blue] += 1
+            continue
+        score[blue] += points
+        score[red] += 1 - points
+        met[blue].add(red)
+        met[red].add(blue)
+        colours[blue].append("blue")
+        colours[red].append("red")
+    return [Entrant(p, n, score[p], frozenset(met[p]), tuple(colours[p]), byes[p]) for n, p in enumerate(players, 1)]
+
+
 def colours_for(a: Entrant, b: Entrant, table: int) -> tuple[int, int]:
     """``(blue, red)`` for ``a`` (the higher ranked) and ``b`` on table ``table`` (from 1): a colour a player must
     have first, then the one who had blue less often gets it, then the one who had red last; with no history the

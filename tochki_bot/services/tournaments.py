@@ -39,7 +39,7 @@ from storage import (
 
 from ..engine import Colour, GameSettings
 from ..engine.sgf import write_sgf
-from .core import Core, clock_after_move
+from .core import Core
 from .errors import Problem, ServiceError, TimeIsUp
 from .lobby import LOBBY_LIFETIME, MAX_TIME, MIN_TIME, Lobby
 from .model import GameView, LobbyChoice, Person, Place, Player
@@ -636,18 +636,7 @@ class Tournaments:
             stop_seconds=record.stop_seconds,
             tournament=(record.id, number, board),
         )
-        deadline, alert_at = clock_after_move(record.move_seconds, core.clock())
-        await core.storage.outbox.add(game.id, game.ply, "started")
-        return await core.storage.games.update(
-            game.id,
-            expect_state="lobby",
-            state="active",
-            blue_id=blue,
-            red_id=red,
-            deadline=deadline,
-            alert_at=alert_at,
-            reminded=0,
-        )
+        return await self._lobby.activate(game, blue, red, None, rated=record.rated)
 
     async def game_ended(self, game: GameRecord) -> None:
         """Inside the transaction that ends a tournament's game: its result is the pairing's (a drawn knockout game
