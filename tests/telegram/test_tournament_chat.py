@@ -162,7 +162,7 @@ async def test_a_swiss_of_five_over_three_rounds_played_through_the_chat(bot: Bo
     photos = fake.sent("sendPhoto", GROUP)
     standings = next(p.params["caption"] for p in reversed(photos) if "standings after round 1" in p.params["caption"])
     # Eve's bye counts as an opponent with her own point; Ann's beaten opponent has none.
-    assert "1. Eve — <b>1</b> · Bh 1" in standings and "2. Ann — <b>1</b> · Bh 0" in standings
+    assert "1. Eve — <b>1</b> (0 games) · Bh 1" in standings and "2. Ann — <b>1</b> (1 game) · Bh 0" in standings
     assert "3. Bob — <b>½</b>" in standings and "3. Dan — <b>½</b>" in standings  # equal on everything: shared
     pairings = plain(fake.sent("sendMessage", GROUP)[-1].params["text"])
     assert "round 2 of 3" in pairings and "Bye: Cat (1 point)" in pairings
@@ -192,11 +192,11 @@ async def test_a_swiss_of_five_over_three_rounds_played_through_the_chat(bot: Bo
     assert "Tournament #1</b> is over: <b>Ann</b> wins!" in caption
     lines = [line for line in caption.split("\n") if re.match(r"\d\. ", line)]
     assert lines == [
-        "1. Ann — <b>2</b> · Bh 6 · mBh 2",
-        "2. Cat — <b>2</b> · Bh 5½ · mBh 2",
-        "3. Bob — <b>2</b> · Bh 5 · mBh 1½",
-        "4. Dan — <b>1½</b> · Bh 5½ · mBh 2",
-        "5. Eve — <b>1½</b> · Bh 5 · mBh 1½",
+        "1. Ann — <b>2</b> (2 games) · Bh 6 · mBh 2",
+        "2. Cat — <b>2</b> (2 games) · Bh 5½ · mBh 2",
+        "3. Bob — <b>2</b> (3 games) · Bh 5 · mBh 1½",
+        "4. Dan — <b>1½</b> (3 games) · Bh 5½ · mBh 2",
+        "5. Eve — <b>1½</b> (2 games) · Bh 5 · mBh 1½",
     ]
     assert final.files  # the picture
     # The games as one SGF collection, from the final standings' button.
@@ -244,10 +244,10 @@ async def test_a_round_robin_of_four_played_through_the_chat(bot: Bot) -> None:
     assert "is over: <b>Ann</b> wins!" in caption
     lines = [line for line in caption.split("\n") if re.match(r"\d\. ", line)]
     assert lines == [
-        "1. Ann — <b>2½</b> · SB 3",
-        "2. Bob — <b>1½</b> · SB 1½",
-        "3. Cat — <b>1</b> · SB 2",
-        "4. Dan — <b>1</b> · SB 1",
+        "1. Ann — <b>2½</b> (3 games) · SB 3",
+        "2. Bob — <b>1½</b> (3 games) · SB 1½",
+        "3. Cat — <b>1</b> (3 games) · SB 2",
+        "4. Dan — <b>1</b> (3 games) · SB 1",
     ]
     assert await bot.services.ratings.of(IDS[0]) == {}  # unrated
     assert not bot.errors

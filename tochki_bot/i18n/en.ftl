@@ -691,8 +691,16 @@ tournament_round_hint = Each game's board follows: play it with its buttons, a r
 tournament_standings_title = 📊 <b>Tournament #{ $id }</b> · standings after round { $round } of { $rounds }
 tournament_final = 🏆 <b>Tournament #{ $id }</b> is over: <b>{ $winner }</b> wins!
 tournament_final_shared = 🏆 <b>Tournament #{ $id }</b> is over: { $names } share first place.
-tournament_line_swiss = { $place }. { $name } — <b>{ $points }</b> · Bh { $buchholz } · mBh { $median }
-tournament_line_round_robin = { $place }. { $name } — <b>{ $points }</b> · SB { $sb }
+tournament_line_swiss =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }) · Bh { $buchholz } · mBh { $median }
+tournament_line_round_robin =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }) · SB { $sb }
 tournament_line_elimination = { $place }. { $name } — { $stage }
 tournament_left_mark = (left)
 tournament_footer_swiss = Bh: Buchholz, mBh: median Buchholz.

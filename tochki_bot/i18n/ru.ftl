@@ -726,8 +726,20 @@ tournament_round_hint = Дальше — доска каждой игры: иг�
 tournament_standings_title = 📊 <b>Турнир №{ $id }</b> · таблица после тура { $round } из { $rounds }
 tournament_final = 🏆 <b>Турнир №{ $id }</b> окончен: побеждает <b>{ $winner }</b>!
 tournament_final_shared = 🏆 <b>Турнир №{ $id }</b> окончен: первое место делят { $names }.
-tournament_line_swiss = { $place }. { $name } — <b>{ $points }</b> · Бх { $buchholz } · мБх { $median }
-tournament_line_round_robin = { $place }. { $name } — <b>{ $points }</b> · Б-З { $sb }
+tournament_line_swiss =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } игра
+        [few] { $games } игры
+        [many] { $games } игр
+       *[other] { $games } игры
+    }) · Бх { $buchholz } · мБх { $median }
+tournament_line_round_robin =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } игра
+        [few] { $games } игры
+        [many] { $games } игр
+       *[other] { $games } игры
+    }) · Б-З { $sb }
 tournament_line_elimination = { $place }. { $name } — { $stage }
 tournament_left_mark = (выбыл)
 tournament_footer_swiss = Бх: Бухгольц, мБх: усечённый Бухгольц.

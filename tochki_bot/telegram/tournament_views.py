@@ -213,12 +213,17 @@ def standings_picture(lang: Language, view: TournamentView) -> TableView:
             *[str(n) for n in range(1, len(lines) + 1)],
             t(lang, "tournament_th_points"),
             t(lang, "tournament_th_sb"),
+            t(lang, "tournament_th_games"),
         )
         for line in lines:
             cells = [Cell(str(line.place)), _name_cell(players, line)]
             for other in lines:
                 cells.append(_cross(line, other))
-            cells += [Cell(points_text(line.points), bold=True), Cell(points_text(line.sonneborn_berger))]
+            cells += [
+                Cell(points_text(line.points), bold=True),
+                Cell(points_text(line.sonneborn_berger)),
+                Cell(str(line.games)),
+            ]
             rows.append(tuple(cells))
         footer = t(lang, "tournament_picture_rr_footer")
     else:
@@ -229,7 +234,11 @@ def standings_picture(lang: Language, view: TournamentView) -> TableView:
             t(lang, "tournament_th_points"),
         )
         if view.format == "swiss":
-            heads += (t(lang, "tournament_th_buchholz"), t(lang, "tournament_th_median"))
+            heads += (
+                t(lang, "tournament_th_buchholz"),
+                t(lang, "tournament_th_median"),
+                t(lang, "tournament_th_games"),
+            )
         else:
             heads = (*heads[:-1], "")
         for line in lines:
@@ -247,6 +256,7 @@ def standings_picture(lang: Language, view: TournamentView) -> TableView:
                     Cell(points_text(line.points), bold=True),
                     Cell(points_text(line.buchholz)),
                     Cell(points_text(line.median_buchholz)),
+                    Cell(str(line.games)),
                 ]
             else:
                 cells.append(Cell(stage_text(lang, view, line)))

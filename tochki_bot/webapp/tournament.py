@@ -20,6 +20,7 @@ TOURNAMENT_TEXTS = (
     "tournament_th_sb",
     "tournament_th_buchholz",
     "tournament_th_median",
+    "tournament_th_games",
     "webapp_tournament_games",
     "webapp_error",
 )
@@ -62,6 +63,7 @@ def tournament_state(
                 "me": line.player == viewer_id,
                 "active": line.active,
                 "points": points_text(line.points),
+                "games": line.games,
                 "tiebreaks": [values[c] for c in columns],
                 "marks": [mark_text(m, places) for m in line.marks],
             }

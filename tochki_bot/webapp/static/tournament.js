@@ -55,6 +55,7 @@ function show(state) {
   for (let r = 1; r <= rounds; r++) heads.push(String(r));
   heads.push(texts.th_points);
   for (const column of state.columns) heads.push(texts['th_' + column] || '');
+  heads.push(texts.th_games);
   const top = head.insertRow();
   for (const text of heads) top.appendChild(el('th', text));
   const body = table.tBodies[0];
@@ -68,6 +69,7 @@ function show(state) {
     for (let r = 0; r < rounds; r++) row.appendChild(el('td', line.marks[r] || ''));
     row.appendChild(el('td', line.points, 'points'));
     for (const value of line.tiebreaks) row.appendChild(el('td', value));
+    row.appendChild(el('td', String(line.games)));
   }
   $('t-games').textContent = texts.tournament_games || texts.games || '';
   const list = $('t-rounds');
