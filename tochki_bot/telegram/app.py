@@ -225,9 +225,9 @@ async def startup(application: Application) -> None:
     async def on_change(view: GameView, origin: Origin) -> None:
         if origin in SHOWN_BY_OTHERS:
             await front.presenter.announce(view)
+        await tournaments.after_change(front, view)  # a tournament's game ended: its next round, its standings
 
     services.changes.subscribe(on_change)
-    tournaments.listen(front)
     services.opponent.on_thinking(front.presenter.thinking)
     keep_updates(application, services)
     # Before any update: games whose time ran out while the bot was down are decided, and whatever was stored but

@@ -26,7 +26,6 @@ from ..services import (
     MAX_TIME,
     MIN_TIME,
     GameView,
-    Origin,
     Problem,
     ServiceError,
     TournamentChoice,
@@ -496,21 +495,18 @@ def page_link(front: Front, view: TournamentView) -> str | None:
     return f"https://t.me/{miniapp.bot}/{miniapp.name}?startapp={quote(f't{view.id}_{view.watch}')}"
 
 
-def listen(front: Front) -> None:
-    """After a tournament's game ends (here, in the Mini App, by the bot, on the clock), once its final board is out,
-    make what the tournament owes: the next round, the standings, the end; a knockout's replay's first board."""
-
-    async def on_change(view: GameView, origin: Origin) -> None:
-        if view.table is None or view.result is None:
-            return
-        services = front.services
-        loop = asyncio.get_running_loop()
-        until = loop.time() + BOARD_WAIT
-        while await services.outbox.owes(view.id, view.ply, "position") and loop.time() < until:
-            await asyncio.sleep(0.2)
-        await deliver(front, view.table.tournament)
-        for game in await services.tournaments.games(view.table.tournament):  # a replay's first board
-            if game.state == "active" and await services.outbox.owes(game.id, game.ply, "started"):
-                await front.presenter.started(game)
-
-    front.services.changes.subscribe(on_change)
+async def after_change(front: Front, view: GameView) -> None:
+    """After a change of a game (here, in the Mini App, by the bot, on the clock): when it ended a tournament's game,
+    once its final board is out, make what the tournament owes (the next round, the standings, the end) and a
+    knockout replay's first board. Called by the application's one listener of changes, after it showed the change."""
+    if view.table is None or view.result is None:
+        return
+    services = front.services
+    loop = asyncio.get_running_loop()
+    until = loop.time() + BOARD_WAIT
+    while await services.outbox.owes(view.id, view.ply, "position") and loop.time() < until:
+        await asyncio.sleep(0.2)
+    await deliver(front, view.table.tournament)
+    for game in await services.tournaments.games(view.table.tournament):  # a replay's first board
+        if game.state == "active" and await services.outbox.owes(game.id, game.ply, "started"):
+            await front.presenter.started(game)
