@@ -94,7 +94,7 @@ async def test_the_tournament_page_for_its_players_and_its_link_only(site: tuple
     # Its games open with the codes the page got (a spectator's view of a group game).
     game = next(t for t in tables if t["game"])
     board = await get(client, f"/api/games/{game['game']}?watch={game['watch']}", STRANGER)
-    assert board.status_code == 200 and board.json()["you"] is None
+    assert board.status_code == 200 and board.json()["your_colour"] is None
     # Forged, or another bot's signature: 401.
     forged = await client.get("/api/tournaments/1", headers={"Authorization": "tma " + sign(62, token="9:OTHER")})
     assert forged.status_code == 401

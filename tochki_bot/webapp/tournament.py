@@ -5,13 +5,12 @@ The sentences are the chat's (``wording.tournaments``), as plain text."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..i18n import Language, t
 from ..services import GameView, Player, TournamentView
 from ..services.standings import points_text
 from ..wording import plain
 from ..wording.tournaments import heading, mark_text, settings_line, stage_text, table_line, view_round_over
+from .contract import StandingLine, TournamentPage, TournamentRound, TournamentTable
 
 TOURNAMENT_TEXTS = (
     "tournament_th_place",
@@ -37,7 +36,7 @@ def tournament_texts(lang: Language) -> dict[str, str]:
 
 def tournament_state(
     view: TournamentView, games: dict[int, GameView], viewer_id: int, lang: Language
-) -> dict[str, Any]:
+) -> TournamentPage:
     """The whole page: ``standings`` (place, name, points and the format's tie-breaks, each round's mark), and
     ``rounds`` (each with its tables: the players, the result, the game's number, spectator code and status)."""
     players = {e.player.id: e.player for e in view.entries}
@@ -48,7 +47,7 @@ def tournament_state(
         columns = ["buchholz", "median"]
     else:
         columns = ["stage"]
-    standings = []
+    standings: list[StandingLine] = []
     for line in view.standings:
         values = {
             "sb": points_text(line.sonneborn_berger),
@@ -68,9 +67,9 @@ def tournament_state(
                 "marks": [mark_text(m, places) for m in line.marks],
             }
         )
-    rounds = []
+    rounds: list[TournamentRound] = []
     for number in range(1, view.round + 1):
-        tables = []
+        tables: list[TournamentTable] = []
         for pairing in view.round_pairings(number):
             game = games.get(pairing.game_id) if pairing.game_id is not None else None
             tables.append(

@@ -2,8 +2,11 @@
    Opened from a tournament's message in the group (startapp=t<id>_<code>) or with ?tournament=<id>&watch=<code>.
    The API is tochki_bot/webapp/server.py (GET api/tournaments/<id>), its JSON tochki_bot/webapp/tournament.py. */
 
-const tg = window.Telegram && window.Telegram.WebApp;
-const initData = tg ? tg.initData || '' : '';
+import { request } from './api.js';
+import { start as startTelegram } from './telegram.js';
+
+/** @type {any} */
+const tg = (/** @type {any} */ (window).Telegram || {}).WebApp || null;
 const REFRESH = 30000;
 /** How often the page reads the tournament again while it runs (a round ends, a game ends). */
 
@@ -39,28 +42,28 @@ function el(tag, text, cls) {
   return node;
 }
 
-/** @param {any} state */
-function show(state) {
-  const texts = state.texts;
-  document.title = state.title;
-  $('t-title').textContent = state.title;
-  $('t-settings').textContent = state.settings;
-  $('t-winner').hidden = !state.winner;
-  if (state.winner) $('t-winner').textContent = '🏆 ' + state.winner;
+/** @param {import('./contract.js').TournamentPage} page */
+function show(page) {
+  const texts = page.texts;
+  document.title = page.title;
+  $('t-title').textContent = page.title;
+  $('t-settings').textContent = page.settings;
+  $('t-winner').hidden = !page.winner;
+  if (page.winner) $('t-winner').textContent = '🏆 ' + page.winner;
   const table = /** @type {HTMLTableElement} */ ($('t-standings'));
   const head = table.tHead || table.createTHead();
   head.textContent = '';
   const heads = [texts.th_place, texts.th_player];
-  const rounds = state.rounds_total || 0;
+  const rounds = page.rounds_total || 0;
   for (let r = 1; r <= rounds; r++) heads.push(String(r));
   heads.push(texts.th_points);
-  for (const column of state.columns) heads.push(texts['th_' + column] || '');
+  for (const column of page.columns) heads.push(texts['th_' + column] || '');
   heads.push(texts.th_games);
   const top = head.insertRow();
   for (const text of heads) top.appendChild(el('th', text));
   const body = table.tBodies[0];
   body.textContent = '';
-  for (const line of state.standings) {
+  for (const line of page.standings) {
     const row = body.insertRow();
     if (line.me) row.className = 'me';
     if (!line.active) row.classList.add('out');
@@ -74,7 +77,7 @@ function show(state) {
   $('t-games').textContent = texts.tournament_games || texts.games || '';
   const list = $('t-rounds');
   list.textContent = '';
-  for (const round of state.rounds.slice().reverse()) {
+  for (const round of page.rounds.slice().reverse()) {
     const section = el('section', undefined, 't-round');
     section.appendChild(el('h3', '#' + round.round));
     for (const t of round.tables) {
@@ -100,20 +103,20 @@ async function load() {
   const path = 'api/tournaments/' + id + (watch ? '?watch=' + encodeURIComponent(watch) : '');
   let answer;
   try {
-    answer = await fetch(path, { headers: { 'Authorization': 'tma ' + initData } });
+    answer = await request(path);
   } catch (err) {
     fatal('Offline');
     return true;
   }
-  const body = await answer.json().catch(() => ({}));
+  const body = answer.body;
   if (answer.status !== 200) { fatal(body.message || 'Open this page from the bot in Telegram.'); return false; }
   show(body);
-  window.tochkiTournament = body;  // for the browser tests
+  /** @type {any} */ (window).tochkiTournament = body;  // for the browser tests
   return body.state === 'running' || body.state === 'lobby';
 }
 
 async function main() {
-  if (tg) { tg.ready(); tg.expand(); }
+  startTelegram({});
   if (await load()) {
     const again = async () => { if (await load()) setTimeout(again, REFRESH); };
     setTimeout(again, REFRESH);
