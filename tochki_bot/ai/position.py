@@ -15,6 +15,7 @@ copy; the closers are then updated incrementally:
 from __future__ import annotations
 
 import contextlib
+import random
 
 from tochki_bot.engine import Game
 from tochki_bot.engine.board import OPEN, WALL, Board
@@ -22,6 +23,18 @@ from tochki_bot.engine.board import OPEN, WALL, Board
 from .tactics import _enclosed_value, board_of, wall_mask
 
 _CELLS: dict[tuple[int, int], list[int]] = {}
+_ZOBRIST: dict[int, tuple[list[int], list[int], list[int]]] = {}
+
+
+def zobrist(size: int) -> tuple[list[int], list[int], list[int]]:
+    """Per colour, a fixed random 64-bit number for each cell of a padded grid of ``size`` cells: a position's
+    key is the exclusive or of those of its dots (a per-process cache; the same numbers in every process)."""
+    table = _ZOBRIST.get(size)
+    if table is None:
+        rng = random.Random(size)
+        table = ([], [rng.getrandbits(64) for _ in range(size)], [rng.getrandbits(64) for _ in range(size)])
+        _ZOBRIST[size] = table
+    return table
 
 
 def board_cells(width: int, height: int) -> list[int]:
@@ -133,7 +146,7 @@ def scan_all(board: Board, p: int, regions: Regions | None = None) -> dict[int, 
 class Position:
     """A game copy with its closers; ``play`` returns a new position (the parent stays as it was)."""
 
-    __slots__ = ("board", "closers", "game", "last", "regions", "to_move")
+    __slots__ = ("board", "closers", "game", "key", "last", "regions", "to_move")
 
     def __init__(
         self,
@@ -141,9 +154,19 @@ class Position:
         closers: list[Closers] | None = None,
         last: tuple[int, ...] = (),
         regions: list[Regions] | None = None,
+        key: int | None = None,
     ) -> None:
         self.game = game
         self.board = board_of(game)
+        if key is None:
+            z = zobrist(len(self.board.dots))
+            key = 0
+            for q, d in enumerate(self.board.dots):
+                if d:
+                    key ^= z[d][q]
+        self.key = key
+        """The Zobrist key of the dots on the board (with the score, it tells positions apart for the search's
+        transposition table)."""
         self.to_move = 1 if game.to_move == "blue" else 2
         self.last = last
         if closers is None or regions is None:
@@ -163,7 +186,7 @@ class Position:
     def passed(self) -> Position:
         """The same position with the other side to move, as if the side to move passed (to read the other side's
         threats). It shares the game and closers with ``self``; ``play`` copies before it changes anything."""
-        twin = Position(self.game, self.closers, self.last, self.regions)
+        twin = Position(self.game, self.closers, self.last, self.regions, self.key)
         twin.to_move = 3 - self.to_move
         return twin
 
@@ -190,8 +213,9 @@ class Position:
         joins = len(board._run_offs[m]) >= 2
         g._put(q, p)
         last = (*self.last[-3:], q)
+        key = self.key ^ zobrist(len(board.dots))[p][q]
         if len(board.areas) != areas:
-            return Position(g, None, last)
+            return Position(g, None, last, None, key)
         closers: list[Closers] = [{}, {}, {}]
         regions: list[Regions] = [{}, {}, {}]
         # The other colour: same closers and regions (its walls did not change); a closer whose region holds q
@@ -225,4 +249,4 @@ class Position:
             own.update(scan_closers(board, p, around, mine))
             closers[p] = own
             regions[p] = mine
-        return Position(g, closers, last, regions)
+        return Position(g, closers, last, regions, key)
