@@ -196,12 +196,14 @@ class Stats(NamedTuple):
 def match(args: argparse.Namespace) -> None:
     width, height = map(int, args.size.split("x"))
     cand = Side("candidate " + args.cand, load_version(args.cand), args.level, args.seconds, args.seeded)
-    base = Side("base " + args.base, load_version(args.base), args.base_level or args.level, args.seconds, args.seeded)
+    base_seconds = args.seconds if args.base_seconds is None else args.base_seconds
+    base = Side("base " + args.base, load_version(args.base), args.base_level or args.level, base_seconds, args.seeded)
     sprt = tuple(map(float, args.sprt.split(","))) if args.sprt else None
     bound_lo, bound_hi = math.log(0.05 / 0.95), math.log(0.95 / 0.05)
     print(
         f"{cand.label} ({cand.level}) vs {base.label} ({base.level}) on {args.size}, "
         + (f"seeded {args.seconds} s budgets" if args.seeded else f"{args.seconds} s a move on the clock")
+        + (f" (base {base_seconds} s)" if base_seconds != args.seconds else "")
         + f", opening {args.opening} random plies, cap {args.cap}, seed {args.seed}"
         + (f", SPRT elo0={sprt[0]:g} elo1={sprt[1]:g} alpha=beta=0.05" if sprt else ""),
         flush=True,
@@ -286,6 +288,7 @@ def main() -> None:
     parser.add_argument("--base-level", help="the base's level (default: --level)")
     parser.add_argument("--size", default="15x15")
     parser.add_argument("--seconds", type=float, default=0.5, help="budget a move (default 0.5 s)")
+    parser.add_argument("--base-seconds", type=float, help="the base's budget (default: --seconds)")
     parser.add_argument("--seeded", action="store_true", help="seeded moves: node-limited work, not the clock")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--sprt", help="ELO0,ELO1: stop when the sequential test decides")

@@ -130,6 +130,9 @@ STYLES: dict[str, Style] = {
         deep_width=8,
         switch_margin=0.5,
         threats=4,
+        table=True,
+        killers=True,
+        null_window=True,
         rate=5000.0,
     ),
 }
