@@ -13,8 +13,8 @@ same engine. The candidate is the working tree's ``tochki_bot.ai`` unless ``--ca
   plies, where the score decides.
 - Result: wins, draws and losses from the candidate's side, its score with a 95% confidence interval, the Elo
   difference with its interval and, with ``--sprt ELO0,ELO1``, the log-likelihood ratio of a sequential test
-  (alpha = beta = 0.05; the match stops when it crosses a bound: H1 accepted means the candidate is at least ELO1
-  stronger, H0 that it is not stronger than ELO0).
+  (alpha = beta = 0.05; the match stops when it crosses a bound, after 16 games at the earliest: H1 accepted
+  means the candidate is at least ELO1 stronger, H0 that it is not stronger than ELO0).
 - ``--sgf DIR`` keeps every game as an SGF record (GM[40]), to replay; ``swings FILE.sgf`` replays one with the
   candidate's ``analyse`` and prints the moves that lost the most by its reading.
 
@@ -47,6 +47,8 @@ from tochki_bot.engine import Game, Point
 from tochki_bot.engine.sgf import parse_sgf, write_sgf
 
 _LOADED: dict[str, ModuleType] = {}
+MIN_GAMES = 16
+"""The sequential test decides after this many games at the earliest."""
 
 
 def load_version(spec: str) -> ModuleType:
@@ -174,16 +176,15 @@ class Stats(NamedTuple):
         return max(0.0, s - half), min(1.0, s + half)
 
     def llr(self, elo0: float, elo1: float) -> float:
-        """The log-likelihood ratio of H1 (``elo1``) against H0 (``elo0``), the normal approximation of a GSPRT."""
-        n = self.games
-        if n == 0 or self.wins + self.draws == 0 or self.losses + self.draws == 0:
-            s = (self.wins + self.draws / 2 + 0.5) / (n + 1)  # no variance yet: a pseudo-count
-        else:
-            s = self.score
-        var = (self.wins * (1 - s) ** 2 + self.draws * (0.5 - s) ** 2 + self.losses * s**2) / max(1, n)
-        var = max(var, 0.05)
+        """The log-likelihood ratio of H1 (``elo1``) against H0 (``elo0``), the normal approximation of a GSPRT
+        over the per-game results. Its score and variance take one pseudo win, draw and loss, so a short run of
+        wins alone does not look certain."""
+        w, d, lo = self.wins + 1, self.draws + 1, self.losses + 1
+        n = w + d + lo
+        s = (w + d / 2) / n
+        var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + lo * s**2) / n
         s0, s1 = expected(elo0), expected(elo1)
-        return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
+        return self.games * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
 
     def line(self) -> str:
         lo, hi = self.interval()
@@ -237,7 +238,7 @@ def match(args: argparse.Namespace) -> None:
             f"{g.plies:3d} plies | {stats.line()}{extra}",
             flush=True,
         )
-        if sprt and i % 2 == 1 and not (bound_lo < stats.llr(*sprt) < bound_hi):
+        if sprt and i % 2 == 1 and i >= MIN_GAMES - 1 and not (bound_lo < stats.llr(*sprt) < bound_hi):
             print("SPRT: " + ("H1 accepted (candidate stronger)" if stats.llr(*sprt) > 0 else "H0 accepted"))
             break
     stats = Stats(w, d, lo)
