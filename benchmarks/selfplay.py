@@ -96,7 +96,7 @@ class Side:
         start = time.perf_counter()
         action = self.module.choose_action(game, self.level, seconds=self.seconds, seed=seed if self.seeded else None)
         self.times.append(time.perf_counter() - start)
-        return action  # type: ignore[no-any-return]
+        return action
 
 
 def opening(width: int, height: int, plies: int, seed: int) -> Game:
@@ -261,7 +261,7 @@ def swings(args: argparse.Namespace) -> None:
             break
         a = module.analyse(game, nodes=args.nodes, played=move.point)
         loss = a.best_value - a.played_value
-        rows.append((loss, game.ply + 1, move, a))
+        rows.append((loss, game.ply + 1, f"{move.colour:<4} {move.point.x}-{move.point.y}", a))
         print(
             f"{game.ply + 1:4d} {move.colour:<4} {move.point.x}-{move.point.y:<3} best {a.best.x}-{a.best.y:<3}"
             f" {a.best_value:+7.1f}  played {a.played_value:+7.1f}  lost {loss:5.1f}",
@@ -269,8 +269,8 @@ def swings(args: argparse.Namespace) -> None:
         )
         game.apply(move)
     print("\nbiggest losses (ply, colour, played, best, dots lost):")
-    for loss, ply, move, a in sorted(rows, key=lambda r: -r[0])[:10]:
-        print(f"  {ply:4d} {move.colour:<4} {move.point.x}-{move.point.y} best {a.best.x}-{a.best.y}: {loss:.1f}")
+    for loss, ply, played, a in sorted(rows, key=lambda r: -r[0])[:10]:
+        print(f"  {ply:4d} {played} best {a.best.x}-{a.best.y}: {loss:.1f}")
 
 
 def main() -> None:

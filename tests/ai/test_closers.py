@@ -1,5 +1,6 @@
 """The search's incremental state against a full recount on the engine: every closer of both colours, its value
-and the region its ring would enclose, after every move of random games (captures, joined chains, gaps filled)."""
+and the region its ring would enclose, and the position's Zobrist key, after every move of random games (captures,
+joined chains, gaps filled)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ def test_closers_and_regions_match_a_full_scan_after_every_move(size: tuple[int,
             areas = len(b.areas)
             pos = pos.play(q)
             captures += len(pos.board.areas) != areas
+            assert pos.key == Position(pos.game).key  # the Zobrist key kept move by move, against a recount
             for p in (1, 2):
                 regions: dict[int, frozenset[int]] = {}
                 full = scan_closers(pos.board, p, cells, regions)

@@ -17,6 +17,9 @@
   move at the leaves the evaluation's exchange term is always the opponent's. A quiescence search over captures
   and blocks at the leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static; so did a
   territory term (cells inside each side's enclosures, 0.1 a cell: 1-0-7).
+- ``hard``'s inner nodes: a transposition table (Zobrist keys of the dots with the score and the side to move:
+  bounds and the best move of positions met again), two killer moves per ply, and null windows after the first
+  move (principal variation search). Measured with ``benchmarks/selfplay.py`` (``docs/ai.md``).
 - Levels differ by depth, width, budget and deliberate noise (``easy`` sometimes overlooks the opponent's threats
   and prefers moves near the last ones).
 """
