@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 
 class ExitStatus(IntEnum):
-    """How ``tochki-bot`` ends: the one list of exit statuses (the README has it as a table). ``check`` exits with
+    """How ``tochki-bot`` ends: the one list of exit statuses (a table in docs/operating.md). ``check`` exits with
     the status the bot would fail to start with."""
 
     OK = 0

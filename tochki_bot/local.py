@@ -16,14 +16,12 @@ import webbrowser
 from collections.abc import Callable
 
 from render import HD, render_png
-from render.fonts import drawable
 
-from .engine import Colour, MoveKind
-from .i18n import Language, t
+from .i18n import Language
 from .pictures import board_view
 from .services import GameView, Origin, Services
 from .webapp import WebAppServer
-from .webapp.state import status_text
+from .wording import drawn_name, picture_line
 
 log = logging.getLogger(__name__)
 
@@ -47,17 +45,12 @@ def local_path() -> str:
 def picture(view: GameView, lang: Language) -> bytes:
     """The game's board as the bot's ``/png`` draws it (up to 2560 px), with its status line."""
 
-    def name(colour: Colour) -> str:
-        player = view.player(colour)
-        return (drawable(player.name) if player is not None else "") or t(lang, f"side_{colour}")
-
-    position = view.position
-    parts = [t(lang, "picture_game", id=view.id)]
-    last = position.last_move
-    if last is not None and last.kind == MoveKind.DOT:
-        parts.append(t(lang, "picture_move", ply=position.move_count, point=last.point))
-    parts.append(status_text(lang, view, None))
-    board = board_view(position, blue=name("blue"), red=name("red"), caption=" · ".join(p for p in parts if p))
+    board = board_view(
+        view.position,
+        blue=drawn_name(lang, view, "blue"),
+        red=drawn_name(lang, view, "red"),
+        caption=picture_line(lang, view),
+    )
     return render_png(board, max_side=HD, compress_level=6)
 
 

@@ -501,7 +501,7 @@ webapp_play = Play { $point }
 # Under the replay slider of a finished game.
 webapp_replay = Move { $ply } of { $total }
 
-## Rule sets (VARIANTS.md): the lobby, closing pools, the agreed end
+## Rule sets (docs/rules.md#rule-sets): the lobby, closing pools, the agreed end
 
 rules_name_sports = Sports
 rules_name_polish = Polish
@@ -528,7 +528,7 @@ picture_closing = { $name } is closing
 # Points lost for enclosing own dots (the option of the Polish and territory rules).
 picture_penalties = penalties { $blue }:{ $red }
 result_instant_win = { $winner } leads by { $margin } and wins at once
-# $score_blue, $score_red: the final score with the territory counted (VARIANTS.md §3.1).
+# $score_blue, $score_red: the final score with the territory counted (docs/rules.md#agreed-end).
 result_agreed = Ended by agreement, territory counted ({ $score_blue }:{ $score_red }); { $outcome }
 result_stop = The extra dots after STOP are done; { $outcome }
 close_usage = Send <code>/close 21-17</code> (the pool holding 21-17) or <code>/close all</code>, right after your dot.
@@ -571,7 +571,7 @@ rules_territory =
     • /end offers to end the game: when the opponent accepts, every open pool of both players is closed and half the difference of the empty territory is added to the score (the odd point goes against the player who would have to start filling it).
     • On a full board the captured dots decide as they stand. The higher score wins.
 
-## STOP (VARIANTS.md §4.3): the opponent's extra dots; the lobby's rule options
+## STOP (docs/rules.md#stop): the opponent's extra dots; the lobby's rule options
 
 # $limit: how long the opponent has for the extra dots (a duration, or stop_no_limit).
 rules_with_stop = { $rules }, STOP with { $limit } for the extra dots

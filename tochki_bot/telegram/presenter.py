@@ -19,19 +19,18 @@ from telegram import InlineKeyboardMarkup
 from render import BoardView, Window
 
 from ..engine import other
-from ..i18n import LANGUAGES, Language, duration, language_for, t
+from ..i18n import LANGUAGES, Language, duration, t
 from ..painter import Painter
 from ..pictures import board_view
-from ..services import ClockPass, GameView, MessageRecord, Notice, Player, Reminder, Services
+from ..services import ClockPass, GameView, MessageRecord, Notice, Reminder, Services
+from ..wording import drawn_name, picture_line, player_language
 from .budget import Priority
 from .captions import (
     Role,
     board_caption,
-    drawn_name,
     html_name,
     lobby_text,
     mention_of,
-    picture_caption,
     started_text,
 )
 from .formatting import mention, name
@@ -67,18 +66,9 @@ class Seat:
 
 
 def offer_key(view: GameView, key: str) -> str:
-    """An offer to end a territory game with the territory counted (``/end``, VARIANTS.md §3.1) has its own texts;
-    a draw offer (``/draw``) is a draw under every rule set."""
+    """An offer to end a territory game with the territory counted (``/end``, docs/rules.md#agreed-end) has its own
+    texts; a draw offer (``/draw``) is a draw under every rule set."""
     return key.replace("draw_", "end_", 1) if view.offer_kind == "end" else key
-
-
-def player_language(player: Player | None) -> Language:
-    """A person's language: the one they chose, else their messenger's."""
-    if player is None:
-        return "en"
-    if player.language in LANGUAGES:
-        return player.language
-    return language_for(player.telegram_language)
 
 
 class Presenter:
@@ -149,7 +139,7 @@ class Presenter:
             view.position,
             blue=drawn_name(lang, view, "blue"),
             red=drawn_name(lang, view, "red"),
-            caption=picture_caption(lang, view),
+            caption=picture_line(lang, view),
             window=window,
         )
 

@@ -31,13 +31,14 @@ from ..services import (
     TimeIsUp,
     Want,
 )
+from ..wording import player_language
 from . import callbacks as cb
 from .budget import Priority
 from .captions import game_label
 from .formatting import name, plain
 from .keyboards import choice_keyboard
 from .messenger import Messenger, Unreachable
-from .presenter import Presenter, Seat, player_language
+from .presenter import Presenter, Seat
 
 log = logging.getLogger(__name__)
 _NUMBERED = re.compile(r"^(?:<b>)?(?:#|№)([0-9]{1,12})\b")

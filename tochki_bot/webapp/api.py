@@ -30,8 +30,9 @@ from typing import Any
 from ..engine import Point
 from ..i18n import Language
 from ..services import GameView, Person, Problem, ServiceError, Services, TimeIsUp
+from ..wording import player_language
 from .auth import Viewer
-from .state import game_line, game_state, page_texts, player_language, refusal_text, version_of
+from .state import game_line, game_state, page_texts, refusal_text, version_of
 
 POLL_TIMEOUT = 25.0
 """A long poll answers after this many seconds even if nothing changed (proxies drop idle requests)."""

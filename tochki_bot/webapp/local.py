@@ -43,9 +43,10 @@ from ..services import (
     ServiceError,
     Services,
 )
+from ..wording import plain
 from .api import STATUS, Api, Reply, error
 from .auth import Viewer
-from .state import game_state, plain, refusal_text, status_text
+from .state import game_state, refusal_text, status_text
 
 ME = 1
 """The person at this computer."""

@@ -11,13 +11,12 @@ a point with an owner is captured, an empty point with one is out of play. A ful
 from __future__ import annotations
 
 import html
-import re
 from typing import Any
 
 from ..engine import Colour, MoveKind
-from ..i18n import Language, duration, language_for, t
-from ..services import GameView, Player, ServiceError
-from ..wording import result_sentence
+from ..i18n import Language, duration, t
+from ..services import GameView, ServiceError
+from ..wording import plain, player_name, result_sentence, status_sentence
 
 OWNER_CHAR = {None: ".", "blue": "b", "red": "r"}
 COLOUR_CODE = {"blue": "b", "red": "r"}
@@ -36,24 +35,12 @@ PAGE_TEXTS = (
 """Texts the page shows as they are."""
 
 
-def player_language(player: Player | None, fallback: str | None) -> Language:
-    """The language a person reads: the one they chose in the bot, else their messenger's."""
-    if player is not None and player.language in ("ru", "en"):
-        return player.language  # type: ignore[return-value]
-    return language_for((player.telegram_language if player is not None else None) or fallback)
-
-
 def page_texts(lang: Language) -> dict[str, str]:
     """Every text the page needs, formatted; ``{point}``, ``{ply}``, ``{total}`` are filled in by the page."""
     texts = {key.removeprefix("webapp_"): t(lang, key) for key in PAGE_TEXTS}
     texts["play"] = t(lang, "webapp_play", point="{point}")
     texts["replay"] = t(lang, "webapp_replay", ply="{ply}", total="{total}")
     return texts
-
-
-def plain(text: str) -> str:
-    """A catalogue text (Telegram HTML) as plain text for the page."""
-    return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
 def refusal_text(lang: Language, error: ServiceError) -> str:
@@ -66,9 +53,7 @@ def refusal_text(lang: Language, error: ServiceError) -> str:
 
 
 def _name(view: GameView, colour: Colour, lang: Language) -> str:
-    player = view.player(colour)
-    text = player.name.strip() if player is not None else ""
-    return (text or t(lang, f"side_{colour}"))[:NAME_LIMIT]
+    return player_name(lang, view, colour, NAME_LIMIT)
 
 
 def result_text(lang: Language, view: GameView) -> str:
@@ -84,34 +69,14 @@ def version_of(view: GameView) -> str:
 
 
 def status_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
-    """The line under the board: whose move (yours, or the other player's) and a draw offer waiting for its answer,
-    the result, or a lobby's wait."""
-    turn = _turn_text(lang, view, viewer_id)
+    """The line under the board: where the game stands for the viewer (``tochki_bot.wording``'s sentence), and a
+    draw offer waiting for its answer."""
+    reader = view.colour_of(viewer_id) if viewer_id is not None else None
+    turn = status_sentence(lang, view, "page", lambda colour: _name(view, colour, lang), reader=reader)
     if view.state == "active" and view.draw_offer is not None:
         key = "webapp_end_offer" if view.offer_kind == "end" else "webapp_draw_offer"
         return f"{turn} · {t(lang, key, name=_name(view, view.draw_offer, lang))}"
     return turn
-
-
-def _turn_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
-    if view.state == "lobby":
-        return t(lang, "webapp_lobby")
-    if view.state in ("finished", "cancelled"):
-        return result_text(lang, view)
-    colour = view.to_move
-    if colour is None:
-        return ""
-    mine = viewer_id is not None and view.colour_of(viewer_id) == colour
-    stopper = view.position.stopped_by
-    if stopper is not None:
-        if mine:
-            return plain(t(lang, "caption_your_extra", stopper=html.escape(_name(view, stopper, lang))))
-        return t(lang, "picture_stop", stopper=_name(view, stopper, lang), name=_name(view, colour, lang))
-    if view.closing is not None:
-        return t(lang, "webapp_your_closing") if mine else t(lang, "picture_closing", name=_name(view, colour, lang))
-    if mine:
-        return t(lang, "webapp_your_move")
-    return t(lang, "picture_turn", name=_name(view, colour, lang))
 
 
 def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float) -> dict[str, Any]:
@@ -224,7 +189,6 @@ __all__ = [
     "game_line",
     "game_state",
     "page_texts",
-    "player_language",
     "refusal_text",
     "result_text",
     "status_text",

@@ -1,14 +1,12 @@
-"""Sentences about games that every front end says the same way (the chat's captions, the Mini App's page): how a
-game ended. Built from the services' view and the catalogues; each front end brings its own way of showing a name
-(HTML with a mention, plain text cut to fit a picture...)."""
+"""How a game ended, in one sentence for every front end ("Bob resigned; Alice wins")."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import Colour, EndReason, other
-from .i18n import Language, t
-from .services import GameView
+from ..engine import Colour, EndReason, other
+from ..i18n import Language, t
+from ..services import GameView
 
 
 def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str]) -> str:
