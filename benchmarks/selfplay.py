@@ -91,11 +91,15 @@ class Side:
         self.seconds = seconds
         self.seeded = seeded
         self.times: list[float] = []
+        self.cpu: list[float] = []
+        """The processor time of each move: on a loaded machine the wall clock also counts the time the process
+        waited for a core."""
 
     def act(self, game: Game, seed: int) -> Point | str:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.module.choose_action(game, self.level, seconds=self.seconds, seed=seed if self.seeded else None)
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - cpu)
         return action
 
 
@@ -245,7 +249,12 @@ def match(args: argparse.Namespace) -> None:
     print(f"result: {stats.line()}, mean margin {margin / max(1, stats.games):+.1f} dots")
     for side in (cand, base):
         if side.times:
-            print(f"  {side.label}: {len(side.times)} moves, max {max(side.times):.3f} s")
+            print(
+                f"  {side.label}: {len(side.times)} moves, max {max(side.times):.3f} s by the wall clock, "
+                f"{max(side.cpu):.3f} s of processor time; over the budget + 50 ms: "
+                f"{sum(t > side.seconds + 0.05 for t in side.times)} by the wall clock, "
+                f"{sum(t > side.seconds + 0.05 for t in side.cpu)} in processor time"
+            )
     print(f"  {time.perf_counter() - started:.0f} s")
 
 
