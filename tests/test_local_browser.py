@@ -84,7 +84,7 @@ async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, t
         await run(phone.js, "document.getElementById('go').click()")
         await run(phone.until, "window.tochki.state && window.tochki.state.ply === 0 && window.tochki.ready")
         state = await run(phone.js, "return window.tochki.state")
-        assert state["width"] == 20 and state["you"] == "blue" and state["can_move"]
+        assert state["width"] == 20 and state["your_colour"] == "blue" and state["can_move"]
         assert state["players"]["red"]["name"] == "🤖 Bot ★"
         assert await run(phone.js, "return document.getElementById('blue-name').textContent") == "Player"
         assert (await run(phone.js, "return location.search")) == f"?game={state['id']}"
@@ -106,7 +106,7 @@ async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, t
             assert await run(colour_at, phone, x, y, "blue") == "blue", (x, y)  # the board shows the new dot
             await run(phone.until, f"window.tochki.state.ply === {ply + 2}", 30)  # the bot's answer arrives
         state = await run(phone.js, "return window.tochki.state")
-        assert len(state["moves"]) == 6 and state["can_move"]
+        assert len(state["move_dots"]) == 6 and state["can_move"]
         assert await run(phone.js, "return document.getElementById('status-text').textContent") == "Your move"
         await run(phone.tap, 12, 8)
         await run(phone.until, "window.tochki.selected === '12-8'")
@@ -155,7 +155,8 @@ async def test_hot_seat_with_the_mouse_on_a_desktop(server: WebAppServer, tmp_pa
         plan = [(3, 3), (3, 4), (4, 3), (4, 4), (5, 3)]
         for ply, (x, y) in enumerate(plan):
             colour = "blue" if ply % 2 == 0 else "red"
-            await run(browser.until, f"window.tochki.state.ply === {ply} && window.tochki.state.you === '{colour}'")
+            shown = f"window.tochki.state.ply === {ply} && window.tochki.state.your_colour === '{colour}'"
+            await run(browser.until, shown)
             name = await run(browser.js, f"return document.getElementById('{colour}-name').textContent")
             assert name == ("Player" if colour == "blue" else "Friend")  # no "(you)" here: the names say who is who
             await run(browser.click, x, y)

@@ -6,6 +6,7 @@ The whole path runs: the real Application and handlers, a real SQLite file, real
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ CLARA = 44
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()

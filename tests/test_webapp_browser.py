@@ -130,7 +130,7 @@ class Phone:
 
     def screen(self, x: int, y: int) -> tuple[float, float]:
         """Where point ``x-y`` is on the screen (CSS pixels)."""
-        return tuple(  # type: ignore[return-value]
+        return tuple(
             self.js(
                 "var v = window.tochki.view, s = window.tochki.state, r = document.getElementById('board')"
                 ".getBoundingClientRect();"
@@ -275,7 +275,8 @@ async def test_a_short_game_in_the_mini_app_against_chat_commands(tmp_path: Path
             for phone in (anna_phone, boris_phone):
                 await run(phone.until, f"window.tochki.state.ply === {ply}", 5)
         state = await run(boris_phone.js, "return window.tochki.state")
-        assert state["score"] == [1, 0] and len(state["areas"]) == 1 and state["areas"][0]["c"] == [9 * 39 + 9]
+        assert state["players"]["blue"]["score"] == 1 and len(state["areas"]) == 1
+        assert state["areas"][0]["captured"] == [9 * 39 + 9]
         await run(anna_phone.zoom_to, 10, 10)
         await run(anna_phone.shot, shots / "webapp-capture.png")
         await run(boris_phone.shot, shots / "webapp-dark.png")
@@ -321,7 +322,7 @@ async def test_the_games_list_opens_a_game(tmp_path: Path) -> None:
         await run(phone.shot, screenshots(tmp_path) / "webapp-list.png")
         await run(phone.js, "document.querySelector('#games-list li').click()")
         await run(phone.until, "window.tochki.state && window.tochki.state.id === 1 && window.tochki.ready")
-        assert await run(phone.js, "return window.tochki.state.you") == "red"
+        assert await run(phone.js, "return window.tochki.state.your_colour") == "red"
     finally:
         if phone is not None:
             await run(phone.quit)

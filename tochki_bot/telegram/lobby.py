@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ..i18n import t
-from ..services import MAX_SIDE, MAX_TIME, MIN_SIDE, MIN_TIME, GameView, LobbyChoice, Problem, ServiceError, Want
+from ..services import (
+    MAX_SIDE,
+    MAX_TIME,
+    MIN_SIDE,
+    MIN_TIME,
+    ColourChoice,
+    GameView,
+    LobbyChoice,
+    Problem,
+    ServiceError,
+    Want,
+)
 from . import callbacks as cb
 from .request import Request, button, command, game_arg
 
@@ -20,13 +33,13 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
     unknown = [] if unknown is None else unknown
     width = height = None
     start: str | None = None
-    move_seconds: int | str | None = "unset"
-    colours = "random"
+    move_seconds: int | Literal["unset"] | None = "unset"
+    colours: ColourChoice = "random"
     rules: str | None = None
     margin: int | None = None
     penalty: bool | None = None
     stop_mode: str | None = None
-    stop_seconds: int | str | None = "unset"
+    stop_seconds: int | Literal["unset"] | None = "unset"
     after_stop = False
     for arg in args:
         word = arg.strip().lower().replace("х", "x").replace("×", "x")
@@ -39,7 +52,7 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
             after_stop = stop_mode == "stop_phase"
             continue
         if was_after_stop:  # a time right after "stop" is the time of the extra dots
-            if word in ("none", "no", "∞", "нет", "без"):
+            if word in NO_LIMIT_WORDS:
                 stop_seconds = None
                 continue
             seconds = _seconds(word)
@@ -61,17 +74,17 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
         if word.isascii() and word.isdigit() and len(word) <= 3 and word != "4":
             margin = int(word)
             continue
-        if word in ("cross", "скрест"):
+        if word in ("cross", "скрест", "krzyż", "хрест"):
             start = "cross"
-        elif word in ("four-crosses", "4", "four", "4x", "четыре"):
+        elif word in ("four-crosses", "4", "four", "4x", "четыре", "cztery", "чотири"):
             start = "four-crosses"
-        elif word in ("empty", "пусто", "пустое"):
+        elif word in ("empty", "пусто", "пустое", "pusta", "pusto", "порожнє", "порожньо"):
             start = "empty"
-        elif word in ("blue", "синий", "синие", "first", "первый"):
+        elif word in ("blue", "синий", "синие", "first", "первый", "niebieski", "niebieskie", "синій", "сині"):
             colours = "creator_blue"
-        elif word in ("red", "красный", "красные", "second", "второй"):
+        elif word in ("red", "красный", "красные", "second", "второй", "czerwony", "czerwone", "червоний", "червоні"):
             colours = "creator_red"
-        elif word in ("none", "no", "∞", "нет", "без"):
+        elif word in NO_LIMIT_WORDS:
             move_seconds = None
         elif (seconds := _seconds(word)) is not None and MIN_TIME <= seconds <= MAX_TIME:
             move_seconds = seconds
@@ -84,27 +97,33 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
         width,
         height,
         start,
-        move_seconds,  # type: ignore[arg-type]
-        colours,  # type: ignore[arg-type]
+        move_seconds,
+        colours,
         rules,
         margin if manual else None,
         own_dot_penalty=penalty if manual or rules is None else None,
         stop_mode=stop_mode,
-        stop_seconds=stop_seconds,  # type: ignore[arg-type]
+        stop_seconds=stop_seconds,
     )
 
 
 def _seconds(word: str) -> int | None:
-    """A time such as ``30m``, ``1h``, ``3d`` (``ч``, ``д`` in Russian) in seconds; ``None`` for anything else."""
-    if len(word) >= 2 and word[:-1].isascii() and word[:-1].isdigit() and len(word) <= 4 and word[-1] in "hdmчд":
-        return int(word[:-1]) * {"h": 3600, "ч": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
+    """A time such as ``30m``, ``1h``, ``3d`` (``ч``, ``д`` in Russian, ``г`` in Ukrainian) in seconds; ``None``
+    for anything else."""
+    if len(word) >= 2 and word[:-1].isascii() and word[:-1].isdigit() and len(word) <= 4 and word[-1] in "hdmчдг":
+        return int(word[:-1]) * {"h": 3600, "ч": 3600, "г": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
     return None
 
 
+NO_LIMIT_WORDS = ("none", "no", "∞", "нет", "без", "bez", "brak", "немає")
+"""No time limit (a time per move, or for the extra dots after STOP)."""
 PENALTY_WORDS = {
     "penalty": True,
     "punish": True,
     "штраф": True,
+    "kara": True,
+    "bezkary": False,
+    "bez-kary": False,
     "nopenalty": False,
     "no-penalty": False,
     "безштрафа": False,
@@ -117,6 +136,8 @@ STOP_WORDS = {
     "grounding": "grounding",
     "ground": "grounding",
     "заземление": "grounding",
+    "заземлення": "grounding",
+    "uziemienie": "grounding",
 }
 """How a sports game may end early: STOP and the opponent's extra dots, or grounding."""
 
@@ -132,10 +153,17 @@ RULE_WORDS = {
     "terr": "territory",
     "территория": "territory",
     "территорию": "territory",
+    "sportowe": "sports",
+    "спортивні": "sports",
+    "polskie": "polish",
+    "польські": "polish",
+    "terytorium": "territory",
+    "територія": "territory",
+    "територію": "territory",
 }
 
 
-BOT_WORDS = frozenset({"ai", "bot", "бот", "ии", "компьютер", "computer", "cpu"})
+BOT_WORDS = frozenset({"ai", "bot", "бот", "ии", "компьютер", "computer", "cpu", "komputer", "комп’ютер", "ші"})
 LEVEL_WORDS = {
     "easy": "easy",
     "лёгкий": "easy",
@@ -149,6 +177,11 @@ LEVEL_WORDS = {
     "сильный": "hard",
     "трудный": "hard",
     "сложный": "hard",
+    "łatwy": "easy",
+    "średni": "normal",
+    "trudny": "hard",
+    "середній": "normal",
+    "сильний": "hard",
 }
 
 

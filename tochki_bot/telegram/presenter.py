@@ -19,11 +19,11 @@ from telegram import InlineKeyboardMarkup
 from render import BoardView, Window
 
 from ..engine import other
-from ..i18n import LANGUAGES, Language, duration, t
+from ..i18n import Language, duration, t
 from ..painter import Painter
 from ..pictures import board_view
 from ..services import ClockPass, GameView, MessageRecord, Notice, Reminder, Services
-from ..wording import drawn_name, picture_line, player_language
+from ..wording import drawn_name, known_language, picture_line, player_language
 from .budget import Priority
 from .captions import (
     Role,
@@ -99,11 +99,11 @@ class Presenter:
         return player_language(await self.services.people.player(user_id))
 
     async def chat_language(self, chat_id: int) -> Language:
-        """A group's own language; a private chat's is its user's."""
+        """A group's language (its admins' choice, else its players' most common one); a private chat's is its
+        user's."""
         if chat_id > 0:
             return await self.user_language(chat_id)
-        chat = await self.services.people.chat(chat_id)
-        return chat.language if chat is not None and chat.language in LANGUAGES else "en"
+        return known_language(await self.services.people.group_language(chat_id, player_language)) or "en"
 
     async def seats(self, view: GameView, *, spectators: bool = True) -> list[Seat]:
         """Where the game is shown: its group, or each player's private chat; and every spectator's chat."""

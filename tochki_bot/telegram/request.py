@@ -15,7 +15,7 @@ from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from ..i18n import LANGUAGES, Language, language_for, t
+from ..i18n import Language, t
 from ..services import (
     Chat,
     Choice,
@@ -31,7 +31,7 @@ from ..services import (
     TimeIsUp,
     Want,
 )
-from ..wording import player_language
+from ..wording import known_language, player_language
 from . import callbacks as cb
 from .budget import Priority
 from .captions import game_label
@@ -104,9 +104,10 @@ class Request:
         place = Place(chat.id, chat.type, chat.title or chat.full_name, thread)
         services = front.services
         player = await services.people.meet(person)
-        chat_view = await services.people.visit(place, first_language=language_for(sender.language_code))
-        group_language = None if place.private else chat_view.language
-        lang: Language = group_language if group_language in LANGUAGES else player_language(player)
+        chat_view = await services.people.visit(place)
+        lang = player_language(player)
+        if not place.private:
+            lang = known_language(await services.people.group_language(place.chat_id, player_language)) or lang
         return cls(front, update, person, place, player, chat_view, lang)
 
     # --------------------------------------------------------------------------------------------------------------
@@ -274,7 +275,7 @@ class Request:
     async def find(
         self,
         want: Want,
-        command: str,
+        command: cb.Command,
         *,
         game_id: int | None = None,
         reply_to: int | None = None,
@@ -288,12 +289,13 @@ class Request:
         )
         if isinstance(found, GameView):
             return found
-        await self.choose(found, t(self.lang, "pick_game"), lambda view: cb.Pick(command, view.id))  # type: ignore[arg-type]
+        await self.choose(found, t(self.own_lang, "pick_game"), lambda view: cb.Pick(command, view.id))
         return None
 
     async def choose(self, choice: Choice, question: str, button: Callable[[GameView], cb.Callback]) -> None:
-        """Ask which of several games is meant (a question only the person who asked can answer)."""
-        labels = [(game_label(self.lang, view, self.person.id), button(view)) for view in choice.views]
+        """Ask which of several games is meant (a question only the person who asked can answer: in their own
+        language)."""
+        labels = [(game_label(self.own_lang, view, self.person.id), button(view)) for view in choice.views]
         message_id = await self.reply(question, keyboard=choice_keyboard(labels))
         if message_id is not None:
             await self.services.messages.sent(
@@ -334,11 +336,19 @@ def message(fn: Callable[[Request], Awaitable[None]]) -> Handler:
     return _handler(lambda req, _args: fn(req), fn)
 
 
-def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]], Handler]:
+@dataclass(frozen=True)
+class Button:
+    """The handler of one kind of button: ``handle`` answers the presses whose data is a ``kind``."""
+
+    kind: type[cb.Callback]
+    handle: Handler
+
+
+def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]], Button]:
     """A handler of one kind of button: ``fn(req, data)``. The press is always answered, exactly once: even when
     understanding the press fails (the error handler logs it; the person sees ⚠️ at once instead of a spinner)."""
 
-    def wrap(fn: Callable[[Request, C], Awaitable[None]]) -> Handler:
+    def wrap(fn: Callable[[Request, C], Awaitable[None]]) -> Button:
         async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             query = update.callback_query
             assert query is not None
@@ -352,7 +362,7 @@ def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]],
                     return
                 if data is None:
                     return  # answered (empty) on the way out
-                await fn(req, data)  # type: ignore[arg-type]
+                await fn(req, data)
             except ServiceError as error:
                 assert req is not None
                 await req.refuse(error)
@@ -369,8 +379,7 @@ def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]],
 
         handle.__name__ = handle.__qualname__ = fn.__name__
         handle.__doc__ = fn.__doc__
-        setattr(handle, "kind", kind)  # noqa: B010
-        return handle
+        return Button(kind, handle)
 
     return wrap
 
@@ -379,7 +388,8 @@ async def unknown_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     """A button this bot does not know (forged or from an old version): answered, nothing else."""
     query = update.callback_query
     if query is not None:
-        lang = language_for(query.from_user.language_code if query.from_user else None)
+        player = await front_of(context).services.people.player(query.from_user.id)
+        lang = player_language(player, query.from_user.language_code)
         with contextlib.suppress(TelegramError):
             await query.answer(t(lang, "button_unknown"))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .languages import known_language, player_language
 from .names import cut, drawn_name, player_name, side_name
-from .results import result_sentence
+from .results import outcome_sentence, result_sentence
 from .rules import rules_title
 from .status import (
     PICTURE_NAME,
@@ -34,6 +34,7 @@ __all__ = [
     "drawn_name",
     "known_language",
     "last_move_sentence",
+    "outcome_sentence",
     "picture_line",
     "plain",
     "player_language",

@@ -175,9 +175,9 @@ def last_move_sentence(lang: Language, view: GameView) -> str:
     last = position.last_move
     if last is not None and last.kind == MoveKind.DOT:
         line = t(lang, "caption_move", ply=position.move_count, point=last.point, colour=last.colour)
-        # Under manual rules a move is its dot and every closure made after it: the captures of them all.
-        areas = position.last_captures if position.settings.manual else view.captured
-        captured = sum(len(area.captured) for area in areas)
+        # The areas of the latest move (under manual rules: its dot and every closure made after it), read from the
+        # position: the same sentence for the move's own view and for any later reading of the game (a long poll).
+        captured = sum(len(area.captured) for area in position.last_captures)
         if captured:
             line += " · " + t(lang, "caption_captured", count=captured)
         return line
