@@ -100,7 +100,8 @@ class Side:
         action = self.module.choose_action(game, self.level, seconds=self.seconds, seed=seed if self.seeded else None)
         self.times.append(time.perf_counter() - start)
         self.cpu.append(time.process_time() - cpu)
-        return action
+        result: Point | str = action
+        return result
 
 
 def opening(width: int, height: int, plies: int, seed: int) -> Game:
@@ -155,7 +156,7 @@ def elo(score: float) -> float:
 
 
 def expected(elo_diff: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** (-elo_diff / 400.0))
+    return float(1.0 / (1.0 + 10.0 ** (-elo_diff / 400.0)))
 
 
 class Stats(NamedTuple):
