@@ -16,7 +16,14 @@ sys.path.insert(0, str(ROOT))
 
 from render.chart import ChartView, Series, render_chart_png  # noqa: E402
 from render.table import render_table_png  # noqa: E402
-from tochki_bot.services import LobbyChoice, Person, Place, Services, TournamentChoice  # noqa: E402
+from tochki_bot.services import (  # noqa: E402
+    LobbyChoice,
+    Person,
+    Place,
+    Services,
+    TournamentChoice,
+    TournamentFormat,
+)
 from tochki_bot.services.ratings import START_DEVIATION, START_RATING  # noqa: E402
 from tochki_bot.telegram.tournament_views import standings_picture  # noqa: E402
 
@@ -38,10 +45,10 @@ async def finish(services: Services, game_id: int, outcome: str) -> None:
         await services.play.resign(game_id, red if outcome == "blue" else blue)
 
 
-async def tournament(services: Services, format: str, players: int, plan: dict[int, list[str]]) -> int:
+async def tournament(services: Services, format: TournamentFormat, players: int, plan: dict[int, list[str]]) -> int:
     game = LobbyChoice(width=10, height=10, start="empty", move_seconds=3600)
     chat = Place(GROUP.chat_id - players, "supergroup", "Points club")
-    opened = await services.tournaments.open(chat, PEOPLE[0], TournamentChoice(format=format, rounds=3, game=game))  # type: ignore[arg-type]
+    opened = await services.tournaments.open(chat, PEOPLE[0], TournamentChoice(format=format, rounds=3, game=game))
     for person in PEOPLE[1:players]:
         await services.tournaments.join(opened.view.id, person, chat)
     view = await services.tournaments.start(opened.view.id, PEOPLE[0])

@@ -21,7 +21,7 @@ from tochki_bot.services.pairing import (
     swiss,
     swiss_rounds,
 )
-from tochki_bot.services.standings import Result, points_text, standings
+from tochki_bot.services.standings import Outcome, Result, points_text, standings
 
 
 def test_berger_tables_are_fides() -> None:
@@ -40,9 +40,9 @@ def test_berger_tables_are_fides() -> None:
 def test_a_round_robin_pairs_everyone_once_and_balances_colours(n: int) -> None:
     rounds = round_robin(list(range(1, n + 1)))
     assert len(rounds) == n - 1 + n % 2
-    met = Counter()
-    blue = Counter()
-    rests = Counter()
+    met: Counter[frozenset[int]] = Counter()
+    blue: Counter[int] = Counter()
+    rests: Counter[int] = Counter()
     for tables in rounds:
         seen = [p for t in tables for p in t if p is not None]
         assert sorted(seen) == list(range(1, n + 1))  # everyone is at one table each round
@@ -90,11 +90,11 @@ def test_a_swiss_of_five_over_three_rounds_worked_by_hand() -> None:
 
 
 def swiss_results() -> list[Result]:
+    outcomes: dict[float, Outcome] = {1.0: "blue", 0.0: "red", 0.5: "draw"}
     out = []
     for number, tables in enumerate((ROUND_1, ROUND_2, ROUND_3), 1):
         for table, (blue, red, points) in enumerate(tables, 1):
-            outcome = None if red is None else "blue" if points == 1 else "red" if points == 0 else "draw"
-            out.append(Result(number, blue, red, outcome, table=table))  # type: ignore[arg-type]
+            out.append(Result(number, blue, red, None if red is None else outcomes[points], table=table))
     return out
 
 

@@ -4,9 +4,11 @@ ending their last game, byes, forfeits, knockout replays, the clock's start, res
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from conftest import Where
 from harness import Clock
 
 from tochki_bot.services import (
@@ -25,10 +27,13 @@ P = [Person(100 + i, name) for i, name in enumerate(["Ann", "Bob", "Cat", "Dan",
 
 
 @pytest.fixture
-async def services(where: Any):
-    clock = Clock()
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def services(where: Where, clock: Clock) -> AsyncIterator[Services]:
     opened = await Services.open(where(), clock=clock, ai_workers=0)
-    opened.test_clock = clock  # type: ignore[attr-defined]
     yield opened
     await opened.close()
 
@@ -78,7 +83,7 @@ async def test_a_swiss_of_five_over_three_rounds(services: Services) -> None:
     for number in (1, 2, 3):
         games = [p.game_id for p in view.round_pairings(number) if p.game_id is not None]
         for n, (game_id, outcome) in enumerate(zip(games, results[number], strict=True)):
-            await finish(services, game_id, outcome)  # type: ignore[arg-type]
+            await finish(services, game_id, outcome)
             view = await services.tournaments.get(view.id)
             if n < len(games) - 1:
                 assert view.round == number  # the round waits for its last game
@@ -89,8 +94,8 @@ async def test_a_swiss_of_five_over_three_rounds(services: Services) -> None:
     assert line == [(1, 2.0, 6.0, 2.0), (3, 2.0, 5.5, 2.0), (2, 2.0, 5.0, 1.5), (4, 1.5, 5.5, 2.0), (5, 1.5, 5.0, 1.5)]
     owed = [(n.round, n.kind) for n, _ in await services.tournaments.owed(grace=0)]
     assert owed == [(1, "round"), (1, "standings"), (2, "round"), (2, "standings"), (3, "round"), (3, "finished")]
-    games = await services.tournaments.games(view.id)
-    assert len(games) == 6 and all(g.table is not None and g.rated for g in games)
+    played = await services.tournaments.games(view.id)
+    assert len(played) == 6 and all(g.table is not None and g.rated for g in played)
     sgf = await services.tournaments.sgf(view.id)
     assert sgf.count("(;") == 6 and "EV[Tournament #1]" in sgf and "RO[3 (table 2)]" in sgf
 
@@ -120,7 +125,8 @@ async def test_a_player_who_leaves_loses_the_game_and_forfeits_the_rest(services
     left = await services.tournaments.leave(view.id, P[3])  # Dan leaves in round 1
     assert left.ended is not None and left.ended.result is not None and left.ended.result.winner == "blue"
     view = left.view
-    assert view.entry(104) is not None and not view.entry(104).active  # type: ignore[union-attr]
+    dan = view.entry(104)
+    assert dan is not None and not dan.active
     other = next(p.game_id for p in view.round_pairings(1) if p.game_id != dan_game)
     assert other is not None
     await finish(services, other, "blue")
@@ -142,7 +148,8 @@ async def test_a_knockout_replays_a_draw_and_plays_for_third_place(services: Ser
     await finish(services, game, "draw")  # replayed, colours swapped
     view = await services.tournaments.get(view.id)
     replay = view.round_pairings(1)[1]
-    assert replay.replays == 1 and replay.game_id != game and (replay.blue.id, replay.red.id) == (105, 104)  # type: ignore[union-attr]
+    assert replay.red is not None and replay.replays == 1 and replay.game_id != game
+    assert (replay.blue.id, replay.red.id) == (105, 104)
     assert replay.game_id is not None
     await finish(services, replay.game_id, "blue")  # Eve goes through
     view = await services.tournaments.get(view.id)
@@ -159,12 +166,11 @@ async def test_a_knockout_replays_a_draw_and_plays_for_third_place(services: Ser
     view = await services.tournaments.get(view.id)
     assert view.state == "finished"
     final = view.round_pairings(3)[0]
-    assert view.winner == final.red and view.standings[0].player == final.red.id  # type: ignore[union-attr]
+    assert final.red is not None and view.winner == final.red and view.standings[0].player == final.red.id
     assert view.standings[1].player == final.blue.id
 
 
-async def test_the_clock_starts_a_tournament_at_its_time_or_closes_it(services: Services) -> None:
-    clock = services.test_clock  # type: ignore[attr-defined]
+async def test_the_clock_starts_a_tournament_at_its_time_or_closes_it(services: Services, clock: Clock) -> None:
     view = await lobby(services, 3, format="swiss", starts_in=3600)
     assert view.starts_at == pytest.approx(clock.now + 3600)
     found = await services.clock.tick()
@@ -183,8 +189,7 @@ async def test_the_clock_starts_a_tournament_at_its_time_or_closes_it(services: 
     assert (await services.tournaments.get(view.id)).round_pairings(1)[0].result == "red"
 
 
-async def test_a_lobby_without_enough_players_at_its_start_is_cancelled(services: Services) -> None:
-    clock = services.test_clock  # type: ignore[attr-defined]
+async def test_a_lobby_without_enough_players_at_its_start_is_cancelled(services: Services, clock: Clock) -> None:
     view = await lobby(services, 2, format="swiss", starts_in=3600)
     with pytest.raises(ServiceError) as error:
         await services.tournaments.start(view.id, P[0])
@@ -282,8 +287,8 @@ async def test_two_workers_ending_a_rounds_last_games_at_once_start_the_next_rou
             assert record.red is not None
             losers.append(Person(record.red.id, record.red.name))
         await asyncio.gather(
-            first.play.resign(games[0], losers[0]),  # type: ignore[arg-type]
-            second.play.resign(games[1], losers[1]),  # type: ignore[arg-type]
+            first.play.resign(games[0], losers[0]),
+            second.play.resign(games[1], losers[1]),
         )
         view = await first.tournaments.get(view.id)
         assert view.round == 2 and len(view.round_pairings(2)) == 2

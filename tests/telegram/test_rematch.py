@@ -5,6 +5,7 @@ takeback in unrated games only."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ ANNA, BORIS, STRANGER = 41, 42, 43
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("rematch.db")).start()
     yield started
     await started.stop()

@@ -6,6 +6,7 @@ replayed); the lobby as one message; a round's pairings as one message; a restar
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ IDS = [51, 52, 53, 54, 55]
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("tournament.db")).start()
     yield started
     await started.stop()

@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlparse
 
@@ -39,7 +40,7 @@ def sign(user_id: int, *, token: str = TOKEN, start_param: str | None = None) ->
 
 
 @pytest.fixture
-async def site(where: Where):
+async def site(where: Where) -> AsyncIterator[tuple[Bot, httpx.AsyncClient]]:
     server = WebAppServer(token=TOKEN, listen="127.0.0.1", port=0)
     bot = await Bot(where("page.db"), webapp_url="https://tochki.example.org/app", extras=[server]).start()
     client = httpx.AsyncClient(base_url=server.base_url, timeout=10.0)

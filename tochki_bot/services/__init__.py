@@ -39,6 +39,8 @@ from storage import (
     NoticeKind,
     SchemaTooNew,
     Storage,
+    TournamentFormat,
+    TournamentNotice,
     default_path,
     is_postgres,
 )
@@ -310,6 +312,8 @@ __all__ = [
     "Standing",
     "TimeIsUp",
     "TournamentChoice",
+    "TournamentFormat",
+    "TournamentNotice",
     "TournamentOpened",
     "TournamentView",
     "Tournaments",

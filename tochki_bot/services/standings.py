@@ -104,11 +104,12 @@ def standings(
                 marks[r.blue].append(Mark(r.round, None, None, bye, False, r.table))
                 points[r.blue] += bye
             continue
-        for player, opponent, colour in ((r.blue, r.red, "blue"), (r.red, r.blue, "red")):
+        sides: tuple[tuple[int, int, Colour], ...] = ((r.blue, r.red, "blue"), (r.red, r.blue, "red"))
+        for player, opponent, colour in sides:
             if player not in marks:
                 continue
-            score = None if r.outcome is None else _score(r.outcome, colour)  # type: ignore[arg-type]
-            marks[player].append(Mark(r.round, opponent, colour, score, not r.forfeit, r.table))  # type: ignore[arg-type]
+            score = None if r.outcome is None else _score(r.outcome, colour)
+            marks[player].append(Mark(r.round, opponent, colour, score, not r.forfeit, r.table))
             points[player] += score or 0.0
     lines = []
     for player, seed in seeds.items():

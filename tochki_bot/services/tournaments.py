@@ -33,11 +33,12 @@ from storage import (
     PairingRecord,
     TournamentFormat,
     TournamentNotice,
+    TournamentNoticeKind,
     TournamentRecord,
     TournamentState,
 )
 
-from ..engine import Colour, GameSettings
+from ..engine import Colour, GameSettings, parse_start
 from ..engine.sgf import write_sgf
 from .core import Core
 from .errors import Problem, ServiceError, TimeIsUp
@@ -424,8 +425,8 @@ class Tournaments:
                 changes["rounds"] = int(value)
             elif setting == "rules" and value in ("sports", "polish", "territory"):
                 changes["rules"], changes["options"] = value, None
-            elif setting == "size" and _size(value) is not None:
-                changes["width"], changes["height"] = _size(value)  # type: ignore[misc]
+            elif setting == "size" and (size := _size(value)) is not None:
+                changes["width"], changes["height"] = size
             elif setting == "start" and value in ("cross", "four-crosses", "empty"):
                 changes["start"] = value
             elif setting == "time" and value.isdigit() and MIN_TIME <= int(value) <= MAX_TIME:
@@ -436,13 +437,10 @@ class Tournaments:
                 changes["starts_at"] = core.clock() + int(value) if int(value) else None
             else:
                 raise ServiceError(Problem.STALE)
-            if "width" in changes or "start" in changes:
+            if setting in ("size", "start"):  # the games' settings as they would be: a start must fit the board
+                width, height = _size(value) or (record.width, record.height)
                 try:
-                    GameSettings(
-                        int(changes.get("width", record.width)),  # type: ignore[call-overload]
-                        int(changes.get("height", record.height)),  # type: ignore[call-overload]
-                        str(changes.get("start", record.start)),  # type: ignore[arg-type]
-                    )
+                    GameSettings(width, height, parse_start(value if setting == "start" else record.start))
                 except ValueError:
                     raise ServiceError(Problem.STALE) from None
             record = await core.storage.tournaments.update(record.id, **changes)
@@ -745,9 +743,9 @@ class Tournaments:
         """Telling failed half-way: it stays owed."""
         await self._core.storage.tournaments.tried(notice.tournament_id, notice.round, notice.kind)
 
-    async def notice(self, tournament_id: int, round: int, kind: str) -> TournamentNotice | None:
+    async def notice(self, tournament_id: int, round: int, kind: TournamentNoticeKind) -> TournamentNotice | None:
         """An announcement still owed (with its message, once sent), if it is."""
-        return await self._core.storage.tournaments.notice(tournament_id, round, kind)  # type: ignore[arg-type]
+        return await self._core.storage.tournaments.notice(tournament_id, round, kind)
 
     async def prune(self, now: float) -> int:
         """Give up announcements that cannot be made."""
@@ -788,10 +786,11 @@ def _entrants(
             byes[p.blue_id] = byes.get(p.blue_id, 0) + 1
             score[p.blue_id] = score.get(p.blue_id, 0.0) + 1.0
             continue
-        for player, opponent, colour in ((p.blue_id, p.red_id, "blue"), (p.red_id, p.blue_id, "red")):
+        sides: tuple[tuple[int, int, Colour], ...] = ((p.blue_id, p.red_id, "blue"), (p.red_id, p.blue_id, "red"))
+        for player, opponent, colour in sides:
             opponents.setdefault(player, set()).add(opponent)
             if not p.forfeit and p.game_id is not None:
-                colours.setdefault(player, []).append(colour)  # type: ignore[arg-type]
+                colours.setdefault(player, []).append(colour)
             if p.result is not None:
                 won = 0.5 if p.result == "draw" else 1.0 if p.result == colour else 0.0
                 score[player] = score.get(player, 0.0) + won

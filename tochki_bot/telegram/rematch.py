@@ -21,13 +21,13 @@ from ..engine import other
 from ..i18n import t
 from ..services import GameView, MessageRecord, Problem, ServiceError, Want
 from ..services.lobby import Rematch
+from ..wording import player_language
 from . import callbacks as cb
 from .budget import Priority
 from .captions import board_caption, html_name, mention_of
 from .formatting import CAPTION_LIMIT, cut
 from .keyboards import Markup, rematch_answer_keyboard, rematch_keyboard, takeback_keyboard, with_app_button
 from .messenger import Unreachable
-from .presenter import player_language
 from .request import Request, button, command, game_arg
 
 log = logging.getLogger(__name__)

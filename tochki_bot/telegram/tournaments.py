@@ -29,10 +29,11 @@ from ..services import (
     Problem,
     ServiceError,
     TournamentChoice,
+    TournamentFormat,
+    TournamentNotice,
     TournamentView,
 )
 from ..services.standings import Result, standings
-from ..services.tournaments import TournamentNotice
 from . import callbacks as cb
 from .budget import Priority
 from .lobby import _seconds, parse_new_args
@@ -57,7 +58,7 @@ BOARD_WAIT = 10.0
 """How long the tournament's next announcements wait for the final board of the game that ended a round (the
 group sees the last result before the next round's pairings)."""
 
-FORMAT_WORDS = {
+FORMAT_WORDS: dict[str, TournamentFormat] = {
     "swiss": "swiss",
     "швейцарка": "swiss",
     "швейцарская": "swiss",
@@ -80,7 +81,7 @@ def parse_tournament_args(args: list[str], unknown: list[str]) -> TournamentChoi
     """``/tournament swiss 5r 20x20 1h polish unrated in 2h``: the format, the Swiss rounds (``5r``), a start in a
     while (``in 2h``), and the games' settings as ``/new`` reads them (board, start, time, rule set and options,
     ``unrated``)."""
-    format = "swiss"
+    format: TournamentFormat = "swiss"
     rounds = 0
     starts_in: int | None = None
     rest: list[str] = []
@@ -104,7 +105,7 @@ def parse_tournament_args(args: list[str], unknown: list[str]) -> TournamentChoi
         else:
             rest.append(arg)
     game = parse_new_args(rest, unknown)
-    return TournamentChoice(format=format, rounds=rounds, game=game, rated=game.rated, starts_in=starts_in)  # type: ignore[arg-type]
+    return TournamentChoice(format=format, rounds=rounds, game=game, rated=game.rated, starts_in=starts_in)
 
 
 # ----------------------------------------------------------------------------------------------------------------------
