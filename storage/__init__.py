@@ -34,9 +34,6 @@ from .database import (
     SchemaTooNew,
     StorageError,
     Unconfirmed,
-    default_path,
-    inspect,
-    is_postgres,
 )
 from .follows import Follows
 from .games import Games
@@ -44,7 +41,9 @@ from .imports import Imports
 from .inbox import Inbox
 from .jobs import Job, JobKind, Jobs, JobState
 from .messages import Messages
+from .opening import default_path, inspect, is_postgres, open_database
 from .outbox import Notice, NoticeKind, Outbox
+from .ratings import RatedGame, RatingChange, RatingRecord, Ratings
 from .records import (
     ChatRecord,
     ColourChoice,
@@ -59,6 +58,16 @@ from .records import (
 )
 from .schema import MIGRATIONS, latest_version
 from .stats import Stats
+from .tournaments import (
+    EntryRecord,
+    PairingRecord,
+    TournamentFormat,
+    TournamentNotice,
+    TournamentNoticeKind,
+    TournamentRecord,
+    Tournaments,
+    TournamentState,
+)
 from .transfer import NotEmpty, copy_database
 from .users import Users
 
@@ -79,6 +88,8 @@ class Storage:
         self.outbox = Outbox(db)
         self.inbox = Inbox(db)
         self.jobs = Jobs(db)
+        self.ratings = Ratings(db)
+        self.tournaments = Tournaments(db)
 
     @classmethod
     async def open(
@@ -86,7 +97,7 @@ class Storage:
     ) -> Storage:
         """Open (creating and upgrading as needed) the database at ``path`` (default: ``$TOCHKI_DB`` or
         ./tochki.db)."""
-        return cls(await Database.open(path, clock=clock))
+        return cls(await open_database(path, clock=clock))
 
     @property
     def path(self) -> str:
@@ -119,6 +130,7 @@ __all__ = [
     "Conflict",
     "Database",
     "Duplicate",
+    "EntryRecord",
     "FileReport",
     "Follows",
     "GameKind",
@@ -140,10 +152,21 @@ __all__ = [
     "NoticeKind",
     "OpenGameExists",
     "Outbox",
+    "PairingRecord",
+    "RatedGame",
+    "RatingChange",
+    "RatingRecord",
+    "Ratings",
     "SchemaTooNew",
     "Stats",
     "Storage",
     "StorageError",
+    "TournamentFormat",
+    "TournamentNotice",
+    "TournamentNoticeKind",
+    "TournamentRecord",
+    "TournamentState",
+    "Tournaments",
     "Unconfirmed",
     "UserRecord",
     "Users",
@@ -152,5 +175,6 @@ __all__ = [
     "inspect",
     "is_postgres",
     "latest_version",
+    "open_database",
     "options_to_json",
 ]

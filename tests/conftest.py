@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ if str(TESTS) not in sys.path:
 
 
 @pytest.fixture(autouse=True)
-async def _stop_leftover_bots():
+async def _stop_leftover_bots() -> AsyncIterator[None]:
     """A test that fails half-way leaves its bots running, and their database threads would keep pytest from
     exiting: stop them."""
     yield

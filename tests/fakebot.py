@@ -90,13 +90,15 @@ class FakeTelegram(BaseRequest):
         self.breakdowns: list[Breakdown] = []
         self.chats: dict[int, dict[str, Any]] = {}
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
-        self._message_ids: dict[int, itertools.count] = {}
+        self._message_ids: dict[int, itertools.count[int]] = {}
         self._update_ids = itertools.count(first_update_id)
         self.pending: list[dict[str, Any]] = []
         self._new_update = asyncio.Event()
         self.delivered = 0
         self.latency = 0.0
         self.files: dict[str, bytes] = {}
+        self.topics: dict[int, list[int]] = {}
+        """The forum topics the bot made in each forum group (``createForumTopic``), by their thread ids."""
         self.admins: dict[int, set[int]] = {}
         """Who is an admin of which group (``getChatMember`` says so); everyone else is a member."""
 
@@ -287,6 +289,17 @@ class FakeTelegram(BaseRequest):
         assert photo.startswith(PNG_MAGIC)
         return self._edit(params, caption=media.get("caption", ""), **(self._markup(params) or {"reply_markup": None}))
 
+    def api_editMessageCaption(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        return self._edit(params, caption=params.get("caption", ""), **(self._markup(params) or {"reply_markup": None}))
+
+    def api_createForumTopic(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        if not self.chat(chat_id).get("is_forum"):
+            raise ApiError(400, "Bad Request: the chat is not a forum")
+        topic = self._message(chat_id, forum_topic_created={"name": params["name"], "icon_color": 7322096})
+        self.topics.setdefault(chat_id, []).append(topic["message_id"])
+        return {"message_thread_id": topic["message_id"], "name": params["name"], "icon_color": 7322096}
+
     def api_getChatMember(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
         chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
         status = "administrator" if user_id in self.admins.get(chat_id, set()) else "member"
@@ -473,8 +486,9 @@ class FakeTelegram(BaseRequest):
     def texts(self, chat_id: int | None = None) -> list[str]:
         return [c.params["text"] for c in self.sent("sendMessage", chat_id)]
 
-    def answers(self) -> list[str | None]:
-        return [c.params.get("text") for c in self.sent("answerCallbackQuery")]
+    def answers(self) -> list[str]:
+        """The texts of the button answers, in order (``""`` for an answer without one)."""
+        return [str(c.params.get("text") or "") for c in self.sent("answerCallbackQuery")]
 
     def fail(
         self,

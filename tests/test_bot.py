@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -24,7 +25,7 @@ STRANGER = 33
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
@@ -40,7 +41,7 @@ async def open_group_game(
     """Anna opens a game (blue for her), Boris joins. Returns the lobby message id."""
     anna, boris, _ = users(bot.fake)
     await bot.say(chat, anna, "/new", thread_id=thread_id)
-    lobby = bot.fake.last("sendMessage", chat).result["message_id"]
+    lobby = int(bot.fake.last("sendMessage", chat).result["message_id"])
     await bot.press(chat, lobby, anna, bot.button(chat, lobby, "Я 🔵"))
     await bot.press(chat, lobby, anna, bot.button(chat, lobby, size))
     start_label = {"empty": "пустое", "cross": "скрест", "four-crosses": "четыре"}[start]
@@ -96,7 +97,7 @@ async def test_group_game_with_commands_captures_and_resignation(bot: Bot) -> No
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да, сдаюсь"))
     final = fake.last("sendPhoto", GROUP)
     assert "Игра окончена" in final.params["caption"] and "победа: Анна" in final.params["caption"]
-    assert "reply_markup" not in final.params
+    assert [[b["text"] for b in row] for row in final.params["reply_markup"]["inline_keyboard"]] == [["🔁 Реванш"]]
     record = await bot.db.games.get(1)
     assert record is not None and record.state == "finished" and record.winner == "blue"
     assert record.reason == "resignation" and record.ply == 8
@@ -505,6 +506,7 @@ async def test_commands_menu_in_both_languages(bot: Bot) -> None:
 async def test_updates_arrive_through_get_updates_polling(bot: Bot) -> None:
     fake = bot.fake
     anna, _, _ = users(fake)
+    assert bot.app.updater is not None
     await bot.app.updater.start_polling(poll_interval=0, timeout=1)
     try:
         fake.queue(fake.message_update(GROUP, anna, "/rules"))
@@ -625,6 +627,7 @@ async def test_a_move_made_elsewhere_is_shown_in_the_chat_once(bot: Bot) -> None
     fake = bot.fake
     await open_group_game(bot)
     view = await bot.services.game(1)
+    assert view.to_move is not None
     mover = view.player(view.to_move)
     assert mover is not None
     boards = len(fake.sent("sendPhoto"))

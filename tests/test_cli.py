@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -143,7 +144,7 @@ def spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
 
 
 @pytest.fixture
-def api():
+def api() -> Iterator[LocalBotApi]:
     server = LocalBotApi()
     yield server
     server.close()
@@ -185,7 +186,7 @@ def test_polling_through_a_local_bot_api_server_and_a_clean_stop(
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
 def test_webhook_mode_checks_the_secret(api: LocalBotApi, tmp_path: Path) -> None:
@@ -218,7 +219,7 @@ def test_webhook_mode_checks_the_secret(api: LocalBotApi, tmp_path: Path) -> Non
             )
             try:
                 with urllib.request.urlopen(request, timeout=10) as response:
-                    return response.status
+                    return int(response.status)
             except urllib.error.HTTPError as exc:
                 return exc.code
 
@@ -286,7 +287,7 @@ def test_a_stop_that_cuts_the_start_short_still_closes_the_database(tmp_path: Pa
     def cut_short(**_: Any) -> None:
         raise RuntimeError("Event loop stopped before Future completed.")
 
-    application.run_polling = cut_short  # type: ignore[method-assign]  # stands for python-telegram-bot's half-way stop
+    application.run_polling = cut_short  # type: ignore[method-assign,assignment]  # stands for python-telegram-bot's half-way stop
     _run(application, webhook=None, listen="127.0.0.1", port=0, secret_token=None)
     assert application.bot_data.get("front") is None  # our shutdown ran
     deadline = time.monotonic() + 10  # the drawing workers may still be starting: they are stopped when they have

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,7 @@ async def decided(*bots: Bot, game_id: int, deadline: float) -> GameRecord:
 
 
 @pytest.fixture
-async def watched(tmp_path: Path):
+async def watched(tmp_path: Path) -> AsyncIterator[Bot]:
     """The bot in real time with its deadline watch (and the regular pass every 30 s)."""
     started = await Bot(tmp_path / "bot.db", clock=RealClock(), clock_interval=30.0, deadlines=True).start()
     yield started

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from harness import Bot
-from test_play import GROUP, start_game, users
+from test_bot_variants import GROUP, users
+from test_play import start_game
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()

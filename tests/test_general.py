@@ -5,6 +5,7 @@ privacy mode (read once at start-up) hides plain messages, except in a group whe
 from __future__ import annotations
 
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ def my_status(fake: FakeTelegram, chat_id: int, old: str, new: str) -> dict[str,
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import AsyncIterator
 from html import unescape
 from typing import Any
 
@@ -26,7 +27,7 @@ from test_webapp import auth, open_site
 from render import empty_view
 from render.board import render_image
 from render.fonts import digits_font, drawable, font
-from tochki_bot.__main__ import LOCAL_LANGUAGES
+from tochki_bot.cli.local import LOCAL_LANGUAGES
 from tochki_bot.i18n import LANGUAGES, Language, duration, language_for, t
 from tochki_bot.telegram import callbacks as cb
 from tochki_bot.telegram.app import MENU
@@ -50,7 +51,7 @@ def people(fake: FakeTelegram) -> dict[str, dict[str, Any]]:
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
@@ -190,6 +191,20 @@ KEPT_WORDS = {
     "en",
     "uk",
     "min",
+    # Tournaments and ratings: the systems' names (Glicko-2, Buchholz, Sonneborn-Berger), their usual
+    # abbreviations, a round's column (R1), an unplayed game's mark (f), the time zone.
+    "glicko",
+    "buchholz",
+    "sonneborn",
+    "berger",
+    "sb",
+    "bh",
+    "mbh",
+    "r",
+    "f",
+    "½",
+    "utc",
+    # Keys on the keyboard, in local mode's start line ("Ctrl-C").
     "ctrl",
     "c",
 }
@@ -216,7 +231,7 @@ def words(text: str) -> set[str]:
 ENGLISH_WORDS = {w.lower() for key in CATALOGUES["en"] for w in words(readable("en", key))} - (
     KEPT_WORDS
     | {"a", "i", "o", "w", "z", "na", "do", "to", "go", "no", "nie", "tak", "terytorium", "точки"}
-    | {"link", "problem", "limit", "lobby"}  # Polish words too
+    | {"link", "problem", "limit", "lobby", "same"}  # Polish words too
 )
 """Every English word the English catalogue uses (that is not a name, a command or a Polish word too)."""
 

@@ -3,17 +3,18 @@ no lobby is opened."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from harness import Bot
-from test_play import GROUP, users
+from test_bot_variants import GROUP, users
 
 from tochki_bot.services import LobbyChoice, Person, Place, Problem, ServiceError
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()

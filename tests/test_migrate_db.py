@@ -12,7 +12,7 @@ import pytest
 from harness import Bot
 from test_bot import GROUP, open_group_game, users
 
-from tochki_bot.__main__ import main
+from tochki_bot.cli import main
 from tochki_bot.services import Person
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import AsyncIterator
 
 import pytest
 from conftest import Where
@@ -17,7 +18,7 @@ from tochki_bot.telegram import callbacks as cb
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("t.db")).start()
     yield started
     await started.stop()
@@ -74,7 +75,7 @@ async def test_a_whole_game_against_the_bot_to_the_end(bot: Bot) -> None:
     assert all(int(c.params.get("chat_id", 1)) > 0 for c in bot.fake.sent())  # nothing was sent to the bot's "chat"
     await bot.say(ANNA, anna, "/me")
     assert "Против бота (лёгкий)" in bot.fake.texts(ANNA)[-1]
-    assert (await bot.services.ratings.table()).get(ANNA) is None  # not in the people's Elo
+    assert await bot.services.ratings.of(ANNA) == {}  # games against the bot are never rated
     assert not bot.errors
 
 

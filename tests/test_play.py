@@ -3,6 +3,7 @@ phase and when it passes the turn at once; pools left open stay closable on late
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from test_bot_variants import GROUP, SURROUND, users
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ async def test_chat_actions_do_not_take_a_groups_message_places() -> None:
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     started = await Bot(tmp_path / "bot.db", group_rate=20, overall_rate=30).start()
     yield started
     await started.stop()

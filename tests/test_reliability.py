@@ -4,6 +4,7 @@ the bot before its fix. The whole path runs: the real Application, a real SQLite
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from test_bot import ANNA, BORIS, GROUP, open_group_game, users
 
 from tochki_bot.config import Config
 from tochki_bot.telegram.app import build_application
+from tochki_bot.telegram.processor import ChatOrderedProcessor
 
 CLARA = 44
 
@@ -26,7 +28,7 @@ def realistic(bot: Bot, where: Where, **settings: Any) -> Bot:
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
@@ -54,6 +56,7 @@ async def test_a_flooding_group_does_not_hold_up_another_chat(where: Where) -> N
         group_answers = [c for c in answers if int(c.params["chat_id"]) == GROUP]
         assert len(group_answers) <= 20  # the group's budget: the flood could not spend more than a minute's worth
         processor = bot.app.update_processor
+        assert isinstance(processor, ChatOrderedProcessor)
         assert processor.dropped >= 500  # identical /rules answered once; the rest over the sender's rate
     finally:
         await bot.stop()
@@ -107,6 +110,7 @@ async def test_a_flood_by_some_people_does_not_silence_the_player_to_move(where:
         await asyncio.wait_for(bot.app.update_queue.join(), timeout=60)
         assert (await bot.game(1)).ply == 1
         assert any("Ход 1: 5-5" in c.params["caption"] for c in fake.sent("sendPhoto", GROUP))
+        assert isinstance(bot.app.update_processor, ChatOrderedProcessor)
         assert bot.app.update_processor.dropped >= 200  # each flooder was heard up to their own backlog only
         assert not bot.errors
     finally:

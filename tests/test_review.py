@@ -4,6 +4,7 @@ whole path runs: the real Application, a real SQLite file, the fake Bot API."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 
 import pytest
 from conftest import DATA, Where
@@ -17,7 +18,7 @@ from tochki_bot.services import Person
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()

@@ -91,7 +91,7 @@ def test_the_russian_results_read_the_chosen_way() -> None:
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 from conftest import Where
@@ -30,7 +31,7 @@ def private(person: Person) -> Place:
 
 
 @pytest.fixture
-async def services(where: Where):
+async def services(where: Where) -> AsyncIterator[Services]:
     clock = Clock()
     opened = await Services.open(where("s.db"), clock=clock, rng=random.Random(7))
     opened.test_clock = clock  # type: ignore[attr-defined]
@@ -195,14 +196,15 @@ async def test_a_resignation_before_ones_first_move_cancels_the_game(services: S
     with pytest.raises(ServiceError) as error:
         await services.play.move(view.id, BORIS, 6, 6)
     assert problem(error) is Problem.GAME_OVER
-    assert await services.ratings.table() == {}
+    assert await services.ratings.of(ANNA.id) == {} and await services.ratings.of(BORIS.id) == {}
 
     view = await group_game(services)
     await services.play.move(view.id, ANNA, 5, 5)
     await services.play.move(view.id, BORIS, 6, 6)
     ended = await services.play.resign(view.id, BORIS)
     assert ended.state == "finished" and ended.rated and ended.position.move_count == 2 and ended.ply == 3
-    assert set(await services.ratings.table()) == {1, 2}
+    assert (await services.ratings.of(ANNA.id))["sports"].wins == 1
+    assert (await services.ratings.of(BORIS.id))["sports"].losses == 1
 
 
 async def test_cancel_only_before_the_first_move(services: Services) -> None:

@@ -3,18 +3,19 @@ the grounding; ``/unwatch`` answers where the user sees it."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from harness import Bot
-from test_play import GROUP, users
+from test_bot_variants import GROUP, users
 
 from tochki_bot.engine import Game
 from tochki_bot.engine.sgf import write_sgf
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()

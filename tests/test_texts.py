@@ -13,7 +13,7 @@ from fluent.syntax import FluentParser
 from fluent.syntax.ast import Junk, Message, NumberLiteral, SelectExpression, VariableReference
 from fluent.syntax.visitor import Visitor
 
-from tochki_bot.i18n import LANGUAGES, TextError, catalogue, duration, language_for, t
+from tochki_bot.i18n import LANGUAGES, Language, TextError, catalogue, duration, language_for, t
 from tochki_bot.services import Problem
 from tochki_bot.telegram.app import MENU
 from tochki_bot.telegram.captions import record_result_text
@@ -62,7 +62,7 @@ CATALOGUES = {lang: messages(lang) for lang in LANGUAGES}
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
-def test_every_language_has_every_text_with_the_same_variables(lang: str) -> None:
+def test_every_language_has_every_text_with_the_same_variables(lang: Language) -> None:
     en, other = CATALOGUES["en"], CATALOGUES[lang]
     assert sorted(en.keys() - other.keys()) == [] and sorted(other.keys() - en.keys()) == []
     for key in en:
@@ -102,27 +102,27 @@ def samples(variable: str) -> list[object]:
     if variable in numbers:
         return [0, 1, 2, 5, 11, 21, 22, 1500, 2.5]
     if variable in words:
-        return sorted(words[variable])
+        return [word for word in sorted(words[variable])]
     if variable in NUMBERS:
         return [1500]
     return ["Анна &amp; <b>Bob</b>"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_text_formats_without_errors(lang: str) -> None:
+def test_every_text_formats_without_errors(lang: Language) -> None:
     """Each variable in turn takes every value that picks a different variant; t() raises on any Fluent error."""
     for key, message in CATALOGUES[lang].items():
         variables = sorted(references(message).variables)
         base = {v: samples(v)[0] for v in variables}
-        text = t(lang, key, **base)  # type: ignore[arg-type]
+        text = t(lang, key, **base)
         assert text.strip() and "{" not in text and "$" not in text, (key, text)
         for variable in variables:
             for value in samples(variable)[1:]:
-                assert t(lang, key, **{**base, variable: value})  # type: ignore[arg-type]
+                assert t(lang, key, **{**base, variable: value})
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_plural_selectors_have_every_form_the_language_needs(lang: str) -> None:
+def test_plural_selectors_have_every_form_the_language_needs(lang: Language) -> None:
     numbers, _ = selector_kinds()
     for key, message in CATALOGUES[lang].items():
         for select in references(message).selects:
@@ -157,15 +157,26 @@ def keys_in_code() -> tuple[set[str], set[str]]:
 
     for path in SOURCES.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            is_t = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t"
-            if is_t and len(node.args) >= 2:  # t(lang, key, ...)
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "t"
+                and len(node.args) >= 2
+            ):
+                # t(lang, key, ...)
                 literal(node.args[1])
     return keys, prefixes
 
 
 def test_every_key_the_code_uses_exists() -> None:
     keys, prefixes = keys_in_code()
-    assert {"start", "chatter_private", "top_title", "top_title_all", "game_over_caption"} <= keys  # it finds them
+    assert {
+        "start",
+        "chatter_private",
+        "rating_title_chat",
+        "rating_title_all",
+        "game_over_caption",
+    } <= keys  # it finds them
     assert {"cmd_", "start_", "colours_", "dot_", "record_result_"} <= prefixes
     for lang in LANGUAGES:
         assert sorted(keys - CATALOGUES[lang].keys()) == [], lang
@@ -217,7 +228,9 @@ def test_russian_plurals(count: int, ru: str) -> None:
 def test_russian_plurals_of_moves_dots_and_games(count: int, moves: str, captured: str, games: str) -> None:
     assert t("ru", "replay_caption", id=1500, moves=count) == f"Повтор игры №1500: {moves}."
     assert t("ru", "caption_captured", count=count) == captured
-    assert t("ru", "me_chat", rating=1500, games=count) == f"В этом чате: рейтинг <b>1500</b>, {games}."
+    assert t("ru", "rating_line", n=1, name="Анна", rating="<b>1500?</b> ±350", games=count) == (
+        f"1. Анна — <b>1500?</b> ±350 · {games}"
+    )
 
 
 def test_english_plurals() -> None:
@@ -227,14 +240,25 @@ def test_english_plurals() -> None:
     assert t("en", "replay_caption", id=1, moves=2) == "Replay of game #1: 2 moves."
     assert t("en", "caption_captured", count=1) == "1 dot captured"
     assert t("en", "caption_captured", count=2) == "2 dots captured"
-    me = t("en", "me_text", name="Ann", rating=1500, games=1, wins=1, losses=0, draws=0)
-    assert me == "<b>Ann</b>: rating <b>1500</b>, 1 game (1 win, 0 losses, 0 draws)."
+    me = t(
+        "en",
+        "me_rating",
+        rules="Sports",
+        rating="<b>1662?</b> ±290",
+        volatility="0.060",
+        games=1,
+        wins=1,
+        losses=0,
+        draws=0,
+        place=" · #1 of 2",
+    )
+    assert me == "Sports: <b>1662?</b> ±290 (volatility 0.060) · 1 game (1 win, 0 losses, 0 draws) · #1 of 2"
 
 
 def test_numbers_are_not_grouped() -> None:
     assert t("en", "lobby_cancelled", id=1500) == "Game #1500 cancelled."
     assert t("ru", "lobby_cancelled", id=1500) == "Игра №1500 отменена."
-    assert t("ru", "top_line", n=1, name="Анна", rating=12345, games=1500) == "1. Анна — <b>12345</b> · 1500 игр"
+    assert t("ru", "rating_line", n=1, name="Анна", rating="12345", games=1500) == "1. Анна — 12345 · 1500 игр"
 
 
 def test_results_read_as_one_sentence() -> None:
@@ -244,7 +268,7 @@ def test_results_read_as_one_sentence() -> None:
     assert t("ru", "game_over_caption", result=result) == "<b>Игра окончена.</b> Сдача: Борис — победа: Анна."
     for lang in LANGUAGES:
         for key in ("result_resignation", "result_timeout", "result_grounding", "result_board_full", "result_draw"):
-            text = t(lang, key, loser="B", winner="A", declarer="B", outcome=t(lang, "outcome_draw"))  # type: ignore[arg-type]
+            text = t(lang, key, loser="B", winner="A", declarer="B", outcome=t(lang, "outcome_draw"))
             assert text[0].isupper() and not text.endswith("."), (lang, key, text)
 
 

@@ -85,6 +85,15 @@ class Chat:
 
 
 @dataclass(frozen=True, slots=True)
+class Table:
+    """Where a tournament's game is played: the tournament, the round, the table (from 1)."""
+
+    tournament: int
+    round: int
+    board: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     """A game as a front end shows it: where and by whom it is played, its state and clock, and its position.
 
@@ -123,6 +132,14 @@ class GameView:
     limit)."""
     offer_kind: OfferKind = "draw"
     """What the pending (or the last) offer is: a plain ``draw``, or an ``end`` with the territory counted."""
+    table: Table | None = None
+    """A tournament's game: its tournament, round and table."""
+    takeback: Colour | None = None
+    """An unrated game: the colour asking to take its last move back, while unanswered."""
+    rematch_by: int | None = None
+    """A finished game: who asked for a rematch, while unanswered."""
+    rematch_id: int | None = None
+    """A finished game: the rematch it led to."""
 
     @classmethod
     def of_position(cls, position: Game, *, blue: str = "Blue", red: str = "Red", game_id: int = 0) -> GameView:
@@ -244,3 +261,5 @@ class LobbyChoice:
     """Sports rules: ``grounding`` or ``stop_phase``; ``None``: the chat's last (else grounding)."""
     stop_seconds: int | Literal["unset"] | None = "unset"
     """The STOP phase's time limit in seconds (``None``: none; ``unset``: the chat's last, else the default)."""
+    rated: bool = True
+    """Whether the game counts for the ratings (unrated games allow hints and takebacks)."""

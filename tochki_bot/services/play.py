@@ -57,6 +57,28 @@ def _grounding_exists(game: Game, colour: Colour) -> None:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Takeback:
+    """After ``offer_takeback``: the game with the request pending, or with the move taken back (``done``: the bot
+    agrees at once)."""
+
+    view: GameView
+    done: bool
+    again: bool = False
+    """The player had asked already (nothing changed): the front end may show the request again."""
+
+
+def takeback_count(game: Game, colour: Colour) -> int | None:
+    """How many moves a takeback by ``colour`` takes off the end of the game: their last dot and everything after it
+    (the opponent's answer to it); ``None`` when there is none to take back, or an action (a STOP) came after it."""
+    for count, move in enumerate(reversed(game.moves), 1):
+        if move.kind is not MoveKind.DOT:
+            return None
+        if move.colour == colour:
+            return count
+    return None
+
+
 class Play:
     """The use cases of a game being played."""
 
@@ -146,6 +168,8 @@ class Play:
                 step=kind,
                 closing=closing,
             )
+            if result is not None:
+                await core.ended(new)
         core.positions.keep(record.id, trial, new.ply)
         view = await core.view(new, areas, trial)
         core.changes.publish(view, origin)
@@ -267,7 +291,8 @@ class Play:
             colour = self._colour(record, who, expected_ply)
             trial = (await self._position(record, origin)).copy()
             trial.resign(colour)
-            before_first = who.id not in await core.storage.games.movers(record.id)
+            # A tournament's game counts whatever happened: resigning it before one's first move loses it.
+            before_first = record.tournament_id is None and who.id not in await core.storage.games.movers(record.id)
             return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=before_first)
 
     async def _unplayed(self, record: GameRecord) -> bool:
@@ -454,6 +479,92 @@ class Play:
             core.changes.touched(game_id)
             return await core.view(record, position=game)
 
+    async def offer_takeback(
+        self, game_id: int, who: Person, update_id: int | None = None, *, origin: Origin = "chat"
+    ) -> Takeback:
+        """``who`` asks to take their last move back (and the opponent's answer to it), in an unrated game only: the
+        sports rules forbid it (2.6) and so does a tournament. The opponent accepts or declines (``answer_takeback``);
+        the bot agrees at once. The request lapses with the next move."""
+        core = self._core
+        async with core.locked(game_id, update_id) as record:
+            colour = self._colour(record, who, None)
+            if record.tournament_id is not None:
+                raise ServiceError(Problem.NO_TAKEBACK_TOURNAMENT)
+            if record.rated:
+                raise ServiceError(Problem.NO_TAKEBACK_RATED)
+            game = await self._position(record, origin)
+            if record.closing == colour:
+                raise ServiceError(Problem.CLOSE_FIRST)
+            if takeback_count(game, colour) is None:
+                raise ServiceError(Problem.NOTHING_TO_TAKE_BACK)
+            if record.takeback == other(colour):
+                asker = await core.people.player(record.player(other(colour)))
+                raise ServiceError(Problem.ANSWER_TAKEBACK_FIRST, name=asker.name if asker else "?")
+            if record.player(other(colour)) in BOT_IDS:
+                return Takeback(await self._take_back(record, game, colour, who.id, update_id, origin), True)
+            if record.takeback == colour:
+                return Takeback(await core.view(record, position=game), False, again=True)
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(
+                    game_id, expect_state="active", expect_ply=record.ply, takeback=colour
+                )
+            core.changes.touched(game_id)
+            return Takeback(await core.view(record, position=game), False)
+
+    async def answer_takeback(
+        self, game_id: int, who: Person, accept: bool, *, update_id: int | None = None, origin: Origin = "chat"
+    ) -> GameView:
+        """The opponent accepts the pending takeback (the asker's last move and everything after it are taken back,
+        and it is the asker's move again) or declines it; the asker may withdraw it (``accept=False``)."""
+        core = self._core
+        async with core.locked(game_id, update_id) as record:
+            colour = self._colour(record, who, None)
+            asker = record.takeback
+            if asker is None:
+                raise ServiceError(Problem.NO_TAKEBACK_OFFER)
+            if asker == colour and accept:
+                raise ServiceError(Problem.OWN_TAKEBACK)
+            game = await self._position(record, origin)
+            if accept:
+                return await self._take_back(record, game, asker, record.player(asker), update_id, origin)
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(
+                    game_id, expect_state="active", expect_ply=record.ply, takeback=None
+                )
+            core.changes.touched(game_id)
+            return await core.view(record, position=game)
+
+    async def _take_back(
+        self, record: GameRecord, game: Game, colour: Colour, user_id: int | None, update_id: int | None, origin: Origin
+    ) -> GameView:
+        """Take back ``colour``'s last move and what followed it: an ``undo`` row, announced like a move (a new board,
+        the asker to move with a fresh clock)."""
+        core = self._core
+        count = takeback_count(game, colour)
+        if count is None:
+            raise ServiceError(Problem.NOTHING_TO_TAKE_BACK)
+        trial = Game.from_settings(game.settings, game.moves[:-count])
+        mover = record.player(trial.to_move)
+        deadline, alert_at = clock_after_move(None if mover in BOT_IDS else record.move_seconds, core.clock())
+        async with core.storage.transaction(update_id):
+            await core.storage.outbox.add(record.id, record.ply + 1, "position")
+            new = await core.storage.games.append_move(
+                record.id,
+                record.ply,
+                Move(colour),
+                user_id=user_id,
+                score=trial.score,
+                deadline=deadline,
+                alert_at=alert_at,
+                known=record,
+                step="undo",
+                undone=count,
+            )
+        core.positions.keep(record.id, trial, new.ply)
+        view = await core.view(new, position=trial)
+        core.changes.publish(view, origin)
+        return view
+
     async def time_out(self, game_id: int, now: float) -> GameView | None:
         """Decide the game on time if its deadline passed by ``now`` (the clock's pass); ``None`` if it did not."""
         core = self._core
@@ -463,4 +574,4 @@ class Play:
             return await self._time_out(record, await core.positions.of(record), "clock")
 
 
-__all__ = ["DrawOffer", "GroundPreview", "Play"]
+__all__ = ["DrawOffer", "GroundPreview", "Play", "Takeback", "takeback_count"]

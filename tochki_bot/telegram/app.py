@@ -8,7 +8,7 @@ import json
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol, TypeAlias
 from urllib.parse import urlparse
 
 from telegram import BotCommand, BotCommandScopeDefault, MenuButtonWebApp, Update, WebAppInfo
@@ -31,7 +31,7 @@ from ..config import Config
 from ..i18n import LANGUAGES, Language, t
 from ..painter import Painter
 from ..services import ClockPass, GameView, Origin, Services
-from . import endings, general, lists, lobby, play, privacy, sharing
+from . import endings, general, lists, lobby, play, privacy, rematch, sharing, tournaments
 from .budget import GroupBudget
 from .deadlines import DeadlineWatch
 from .keyboards import MiniApp
@@ -40,7 +40,7 @@ from .presenter import Presenter
 from .processor import ChatOrderedProcessor
 from .ratelimit import ChatRateLimiter
 from .reach import start_problem
-from .request import Front, Handler, unknown_button
+from .request import Button, Front, Handler, unknown_button
 from .webhook import run_webhook
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,11 @@ CLOCK_JOB = "clock"
 PRUNE_EVERY = 3600.0
 SHOWN_BY_OTHERS: frozenset[Origin] = frozenset({"webapp", "ai"})
 """Changes the chat hears of through the services' listeners; its own (and the clock's) it shows as it makes them."""
+
+BotApplication: TypeAlias = Application[ExtBot[Any], Any, dict[Any, Any], dict[Any, Any], dict[Any, Any], Any]
+"""The bot's ``Application``: its bot data, user data and chat data are plain dicts. The bot and context types are
+left open: built, it is ``ExtBot[int]`` (``ChatRateLimiter``'s argument), seen from a job's context ``ExtBot[None]``
+and an unbound context type (python-telegram-bot's own annotations)."""
 
 
 class Extra(Protocol):
@@ -75,6 +80,9 @@ COMMANDS: tuple[tuple[str, Handler], ...] = (
     ("ground", endings.cmd_ground),
     ("stop", endings.cmd_stop),
     ("finish", endings.cmd_finish),
+    ("takeback", rematch.cmd_takeback),
+    ("tournament", tournaments.cmd_tournament),
+    ("standings", tournaments.cmd_standings),
     ("cancel", lobby.cmd_cancel),
     ("games", lists.cmd_games),
     ("stats", lists.cmd_stats),
@@ -93,7 +101,7 @@ COMMANDS: tuple[tuple[str, Handler], ...] = (
 """Every command and its handler; all but ``start`` are in the command menu, in this order."""
 MENU = tuple(name for name, _ in COMMANDS if name != "start")
 
-BUTTONS: tuple[Handler, ...] = (
+BUTTONS: tuple[Button, ...] = (
     lobby.on_join,
     lobby.on_setting,
     lobby.on_against,
@@ -114,8 +122,16 @@ BUTTONS: tuple[Handler, ...] = (
     sharing.on_continue,
     sharing.on_unfollow,
     lists.on_listed,
+    rematch.on_rematch,
+    rematch.on_rematch_answer,
+    rematch.on_takeback,
+    tournaments.on_setting,
+    tournaments.on_join,
+    tournaments.on_action,
+    tournaments.on_remove,
+    tournaments.on_leave,
 )
-"""One handler per kind of button (each knows its kind: ``handler.kind``)."""
+"""One handler per kind of button."""
 
 ACTIONS = {
     "board": play.show_board,
@@ -132,6 +148,7 @@ ACTIONS = {
     "png": sharing.send_png,
     "replay": sharing.send_replay,
     "watch": sharing.send_watch,
+    "takeback": rematch.ask_takeback,
 }
 """What an answer to "which game?" runs, by the command that asked."""
 
@@ -142,7 +159,7 @@ def build_application(
     request: BaseRequest | None = None,
     clock: Callable[[], float] | None = None,
     extras: Sequence[Extra] = (),
-) -> Application:
+) -> BotApplication:
     """The bot, ready to run. ``request`` replaces the HTTP client (tests pass a fake Bot API); ``extras`` run beside
     it over the same services (the Mini App's web server)."""
     builder = (
@@ -175,13 +192,13 @@ def build_application(
     return application
 
 
-def register(application: Application) -> None:
+def register(application: BotApplication) -> None:
     """Add every handler. Commands and texts are taken from new messages only, never from edits."""
     new = filters.UpdateType.MESSAGE
     for name, handler in COMMANDS:
         application.add_handler(CommandHandler(name, handler, filters=new))
-    for handler in BUTTONS:
-        application.add_handler(CallbackQueryHandler(handler, pattern=handler.kind.matches))  # type: ignore[attr-defined]
+    for button in BUTTONS:
+        application.add_handler(CallbackQueryHandler(button.handle, pattern=button.kind.matches))
     application.add_handler(CallbackQueryHandler(unknown_button))
     application.add_handler(MessageHandler(new & filters.Document.FileExtension("sgf"), sharing.on_document))
     application.add_handler(MessageHandler(new & filters.Document.ALL, sharing.on_other_document))
@@ -192,7 +209,7 @@ def register(application: Application) -> None:
     application.add_error_handler(general.on_error)
 
 
-async def startup(application: Application) -> None:
+async def startup(application: BotApplication) -> None:
     """Open the database, register the command menu in both languages, start the clock job."""
     config: Config = application.bot_data["config"]
     clock = application.bot_data.get("clock")
@@ -217,6 +234,7 @@ async def startup(application: Application) -> None:
     async def on_change(view: GameView, origin: Origin) -> None:
         if origin in SHOWN_BY_OTHERS:
             await front.presenter.announce(view)
+        await tournaments.after_change(front, view)  # a tournament's game ended: its next round, its standings
 
     services.changes.subscribe(on_change)
     services.opponent.on_thinking(front.presenter.thinking)
@@ -226,6 +244,7 @@ async def startup(application: Application) -> None:
     try:
         found = await services.clock.tick()
         await front.presenter.clock(found)
+        await tournaments.deliver(front, grace=0.0)  # a round's pairings (and topics) before its games' boards
         announced = await front.presenter.owed(grace=0.0)
         taken = await take_orphans(application)
         if len(found) or announced or taken:
@@ -277,7 +296,7 @@ async def startup(application: Application) -> None:
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
 
-def keep_updates(application: Application, services: Services) -> None:
+def keep_updates(application: BotApplication, services: Services) -> None:
     """In webhook mode each update is kept in the database's inbox before Telegram is answered, and noted there once
     handled: an update accepted by a process killed before it handled it is handled at the next start (or, with
     several workers, by another worker at its next clock pass). Several workers on one database: a chat's updates
@@ -292,7 +311,7 @@ def keep_updates(application: Application, services: Services) -> None:
             application.bot_data["accept"] = services.updates.accept
 
 
-async def take_orphans(application: Application) -> int:
+async def take_orphans(application: BotApplication) -> int:
     """Take over the updates that workers now gone (or this process's previous run) accepted and did not handle, and
     handle them here (webhook mode). Returns how many."""
     front: Front = application.bot_data["front"]
@@ -314,7 +333,7 @@ async def take_orphans(application: Application) -> int:
     return len(taken)
 
 
-async def shutdown(application: Application) -> None:
+async def shutdown(application: BotApplication) -> None:
     """Let the announcements under way finish; close the database."""
     for extra in application.bot_data.get("extras", []):
         try:
@@ -346,7 +365,7 @@ async def clock_job(context: ContextTypes.DEFAULT_TYPE) -> None:
         await run_clock(context.application)
 
 
-async def run_clock(application: Application, now: float | None = None) -> ClockPass:
+async def run_clock(application: BotApplication, now: float | None = None) -> ClockPass:
     """One pass of the clock: tell the players about everything it found, make the announcements still owed, take
     over the updates of workers that are gone. Returns what it found."""
     front: Front = application.bot_data["front"]
@@ -360,6 +379,9 @@ async def run_clock(application: Application, now: float | None = None) -> Clock
                 log.info("forgot %s", ", ".join(f"{n} {what}" for what, n in pruned.items() if n))
         found = await services.clock.tick(now)  # one pass at a time across workers
         await front.presenter.clock(found)
+        for tournament_id in found.tournaments:  # started or closed on the clock just now
+            await tournaments.deliver(front, tournament_id)
+        await tournaments.deliver(front)  # a round's pairings (and topics) before its games' boards
         await front.presenter.owed()  # each worker its own announcements, and those of workers that are gone
         if leader:
             await front.presenter.tidy()
@@ -403,7 +425,7 @@ class QuietStart(logging.Filter):
     traceback, before it raises it; ``run`` reports that error in one line, so those records are left out. Once the
     application runs, everything is logged."""
 
-    def __init__(self, application: Application) -> None:
+    def __init__(self, application: BotApplication) -> None:
         super().__init__()
         self.application = application
 
@@ -416,7 +438,7 @@ class QuietStart(logging.Filter):
         )
 
 
-def _run(application: Application, *, webhook: str | None, listen: str, port: int, secret_token: str | None) -> None:
+def _run(application: BotApplication, *, webhook: str | None, listen: str, port: int, secret_token: str | None) -> None:
     if webhook:
         asyncio.run(
             run_webhook(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal, get_args, get_type_hints
+from typing import Any, ClassVar, Literal, Self, get_args, get_type_hints
 
 MAX_BYTES = 64
 _NUMBER = re.compile(r"[0-9]{1,12}")
@@ -24,6 +24,7 @@ _TOKEN = re.compile(r"[a-z0-9_-]{1,16}")
 KINDS: dict[str, type[Callback]] = {}
 
 
+@dataclass(frozen=True)
 class Callback:
     """A button's data. Subclasses are frozen dataclasses of ``int`` and short ``str`` fields with a ``KIND`` letter."""
 
@@ -48,7 +49,7 @@ class Callback:
         return data
 
     @classmethod
-    def decode(cls, data: str) -> Callback | None:
+    def decode(cls, data: str) -> Self | None:
         """The button of this kind written in ``data``, or ``None`` for anything else or malformed."""
         parts = data.split(":")
         if parts[0] != cls.KIND:
@@ -95,7 +96,7 @@ def _hints(kind: type[Callback]) -> dict[str, Any]:
 def _field_names(kind: type[Callback]) -> tuple[str, ...]:
     """The field names of a kind, in order (looked up once)."""
     if kind.KIND not in _NAMES:
-        _NAMES[kind.KIND] = tuple(f.name for f in fields(kind))  # type: ignore[arg-type]
+        _NAMES[kind.KIND] = tuple(f.name for f in fields(kind))
     return _NAMES[kind.KIND]
 
 
@@ -107,7 +108,7 @@ def decode(data: str | None) -> Callback | None:
     return kind.decode(data) if kind is not None else None
 
 
-Setting = Literal["size", "start", "time", "colours", "rules", "margin", "penalty", "stop", "stoptime"]
+Setting = Literal["size", "start", "time", "colours", "rules", "margin", "penalty", "stop", "stoptime", "rated"]
 Command = Literal[
     "board",
     "resign",
@@ -123,6 +124,7 @@ Command = Literal[
     "watch",
     "zoom",
     "hint",
+    "takeback",
 ]
 Level = Literal["easy", "normal", "hard"]
 
@@ -335,3 +337,89 @@ class Unfollow(Callback):
 
     KIND: ClassVar[str] = "U"
     game: int
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Playing again, taking back
+
+
+@dataclass(frozen=True)
+class Rematch(Callback):
+    """A player asks for a rematch of a finished game (on its final board)."""
+
+    KIND: ClassVar[str] = "RM"
+    game: int
+
+
+@dataclass(frozen=True)
+class RematchAnswer(Callback):
+    """The other player's answer to the rematch asked for (or the asker withdrawing it: ``accept`` false)."""
+
+    KIND: ClassVar[str] = "RA"
+    game: int
+    accept: bool
+
+
+@dataclass(frozen=True)
+class Takeback(Callback):
+    """The opponent's answer to the takeback asked for at move ``ply`` (or the asker withdrawing it)."""
+
+    KIND: ClassVar[str] = "TB"
+    game: int
+    ply: int
+    accept: bool
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Tournaments
+
+TournamentSetting = Literal["format", "rounds", "rules", "size", "time", "rated", "starts"]
+TournamentAction = Literal["start", "cancel", "remove", "back", "standings", "sgf", "leave"]
+
+
+@dataclass(frozen=True)
+class TSet(Callback):
+    """The creator changes a tournament lobby's setting."""
+
+    KIND: ClassVar[str] = "TS"
+    tournament: int
+    setting: TournamentSetting
+    value: str
+
+
+@dataclass(frozen=True)
+class TJoin(Callback):
+    """Join (or leave) a tournament's lobby."""
+
+    KIND: ClassVar[str] = "TJ"
+    tournament: int
+    join: bool
+
+
+@dataclass(frozen=True)
+class TAct(Callback):
+    """A tournament's button: start, cancel, the remove picker and back (the creator's), the standings, its
+    games' records, leaving a running tournament."""
+
+    KIND: ClassVar[str] = "TA"
+    tournament: int
+    action: TournamentAction
+
+
+@dataclass(frozen=True)
+class TRemove(Callback):
+    """The creator removes ``user`` from the tournament."""
+
+    KIND: ClassVar[str] = "TR"
+    tournament: int
+    user: int
+
+
+@dataclass(frozen=True)
+class TLeave(Callback):
+    """The answer to "leave the running tournament?", for the player who asked (``user``)."""
+
+    KIND: ClassVar[str] = "TL"
+    tournament: int
+    user: int
+    yes: bool

@@ -109,6 +109,9 @@ def board_caption(
             score_red=score_red,
         )
     lines = [head]
+    if view.table is not None:  # a tournament's game: which one, in a group playing several at once
+        table = view.table
+        lines.append(t(lang, "caption_table", id=table.tournament, round=table.round, board=table.board))
     last_move = last_move_sentence(lang, view)
     if last_move:
         lines.append(last_move)
@@ -175,6 +178,8 @@ def lobby_text(lang: Language, view: GameView, invite_link: str | None, *, reads
             hint += "\n" + t(lang, "lobby_moves_all" if reads_all else "lobby_moves_commands")
     if view.ply > 0:
         hint = t(lang, "lobby_continued", ply=view.ply) + "\n" + hint
+    elif not view.rated:
+        hint = t(lang, "lobby_unrated") + "\n" + hint
     hint = t(lang, "lobby_rules", rules=escape(rules_title(lang, view), quote=False)) + "\n" + hint
     return t(
         lang,

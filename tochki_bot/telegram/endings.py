@@ -29,7 +29,8 @@ def _player_of(req: Request, view: GameView) -> None:
 async def ask_resign(req: Request, view: GameView) -> None:
     """Ask the player to confirm the resignation (only they can answer)."""
     _player_of(req, view)
-    moved = await req.services.play.has_moved(view.id, req.person)
+    # A tournament's game counts even before one's first move: resigning it loses it.
+    moved = view.table is not None or await req.services.play.has_moved(view.id, req.person)
     await req.presenter.ask(
         view,
         req.place.chat_id,

@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ..i18n import t
-from ..services import MAX_SIDE, MAX_TIME, MIN_SIDE, MIN_TIME, GameView, LobbyChoice, Problem, ServiceError, Want
+from ..services import (
+    MAX_SIDE,
+    MAX_TIME,
+    MIN_SIDE,
+    MIN_TIME,
+    ColourChoice,
+    GameView,
+    LobbyChoice,
+    Problem,
+    ServiceError,
+    Want,
+)
 from . import callbacks as cb
 from .request import Request, button, command, game_arg
 
@@ -14,26 +27,30 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
     rule set (``polish``, ``territory``, ``sports``) and, for those two, the instant-win margin as a number
     (``/new 30x30 polish 15``; ``0``: none) and ``penalty`` (a point off for each own dot enclosed); for the sports
     rules ``stop`` (STOP and the opponent's extra dots instead of grounding; a time right after it is the time for
-    the extra dots: ``/new stop 5m``) or ``grounding``.
+    the extra dots: ``/new stop 5m``) or ``grounding``; ``unrated`` for a game that does not count for the ratings.
     Words it does not know are left out (and added to ``unknown``): the lobby shows what was chosen, and its buttons
     change it. A size or a time out of range is ``unknown`` too, and passed on: the service refuses it
     (``BAD_SIZE``, ``BAD_TIME``)."""
     unknown = [] if unknown is None else unknown
     width = height = None
     start: str | None = None
-    move_seconds: int | str | None = "unset"
-    colours = "random"
+    move_seconds: int | Literal["unset"] | None = "unset"
+    colours: ColourChoice = "random"
     rules: str | None = None
     margin: int | None = None
     penalty: bool | None = None
     stop_mode: str | None = None
-    stop_seconds: int | str | None = "unset"
+    stop_seconds: int | Literal["unset"] | None = "unset"
+    rated = True
     after_stop = False
     for arg in args:
         word = arg.strip().lower().replace("х", "x").replace("×", "x")
         was_after_stop, after_stop = after_stop, False
         if word in PENALTY_WORDS:
             penalty = PENALTY_WORDS[word]
+            continue
+        if word in UNRATED_WORDS:
+            rated = False
             continue
         if word in STOP_WORDS:
             stop_mode = STOP_WORDS[word]
@@ -87,13 +104,14 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
         width,
         height,
         start,
-        move_seconds,  # type: ignore[arg-type]
-        colours,  # type: ignore[arg-type]
+        move_seconds,
+        colours,
         rules,
         margin if manual else None,
         own_dot_penalty=penalty if manual or rules is None else None,
         stop_mode=stop_mode,
-        stop_seconds=stop_seconds,  # type: ignore[arg-type]
+        stop_seconds=stop_seconds,
+        rated=rated,
     )
 
 
@@ -120,6 +138,8 @@ PENALTY_WORDS = {
     "без-штрафа": False,
 }
 """The own-dot penalty of the manual rule sets (a point off for each own dot a closure encloses)."""
+UNRATED_WORDS = frozenset({"unrated", "casual", "friendly", "безрейтинга", "без-рейтинга", "товарищеская"})
+"""A game that does not count for the ratings (hints and takebacks are allowed in it)."""
 STOP_WORDS = {
     "stop": "stop_phase",
     "стоп": "stop_phase",

@@ -42,6 +42,8 @@ from .keyboards import (
     draw_keyboard,
     lobby_keyboard,
     move_keyboard,
+    rematch_keyboard,
+    rematch_possible,
     with_app_button,
 )
 from .messenger import Messenger, Unreachable
@@ -212,6 +214,8 @@ class Presenter:
         keyboard = move_keyboard(seat.lang, view, window, grid=grid) if window is not None else None
         if closing:
             keyboard = closing_keyboard(seat.lang, view)
+        if keyboard is None and seat.role != "spectator" and rematch_possible(view):
+            keyboard = rematch_keyboard(seat.lang, view)  # the final board: 🔁 Rematch
         keyboard = with_app_button(keyboard, self.app_button(view, seat))
         return png, caption, keyboard, with_buttons
 
