@@ -43,7 +43,9 @@ NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 """httpx's errors for a request that never left: no connection could be made, or none was free."""
 
 # Boards go out through ``Bot.do_api_request`` (see ``send_board``); PTB suggests the typed method every time.
-warnings.filterwarnings("ignore", message=r"Please use 'Bot\.(sendPhoto|editMessageMedia)'", category=PTBUserWarning)
+warnings.filterwarnings(
+    "ignore", message=r"Please use 'Bot\.(sendPhoto|editMessageMedia|editMessageCaption)'", category=PTBUserWarning
+)
 
 
 class Unreachable(Exception):
@@ -319,6 +321,31 @@ class Messenger:
                 if _missing_message(exc):
                     return False
                 raise
+            return True
+
+        return self.postbox.post(chat_id, kind or Kind.PRESS, make, key=("edit", chat_id, message_id))
+
+    def edit_caption(
+        self, chat_id: int, message_id: int, caption: str, keyboard: Markup | None, *, kind: Kind | None = None
+    ) -> Ticket[bool]:
+        """Change a picture's caption and buttons, keeping the picture (a final board's rematch line): one edit. The
+        keyboard goes as raw JSON, as the boards' do (``send_board``)."""
+        from .delivery.postbox import Kind
+
+        params: dict[str, Any] = {
+            "chat_id": chat_id,
+            "message_id": message_id,
+            "caption": cut(caption, CAPTION_LIMIT),
+            "parse_mode": ParseMode.HTML,
+            "reply_markup": keyboard or {"inline_keyboard": []},
+        }
+
+        async def make() -> bool:
+            try:
+                await self.call(chat_id, lambda: self.bot.do_api_request("editMessageCaption", api_kwargs=params))
+            except BadRequest as exc:
+                if not (_not_modified(exc) or _missing_message(exc)):
+                    raise
             return True
 
         return self.postbox.post(chat_id, kind or Kind.PRESS, make, key=("edit", chat_id, message_id))

@@ -209,7 +209,7 @@ async def show_board(req: Request, view: GameView) -> None:
     """Post the game's board here again (a lobby shows its lobby). In a busy group, where the game's newest board
     went up a moment ago, a line pointing to it takes its place: the group's minute is for the boards themselves."""
     if view.state == "lobby":
-        req.announcer.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang)
+        await req.announcer.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang)
         return
     if not req.place.private and (above := await req.announcer.board_above(view, req.place.chat_id)) is not None:
         req.reply(

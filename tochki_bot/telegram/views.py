@@ -18,7 +18,7 @@ from ..engine import other
 from ..i18n import Language, t
 from ..pictures import board_view
 from ..services import GameView, MessageRecord, Player
-from ..wording import drawn_name, picture_line
+from ..wording import drawn_name, in_language, picture_line
 from .captions import Role, board_caption, html_name, mention_of
 from .formatting import mention, name
 from .keyboards import (
@@ -28,6 +28,8 @@ from .keyboards import (
     default_window,
     draw_keyboard,
     move_keyboard,
+    rematch_keyboard,
+    rematch_possible,
     with_app_button,
 )
 
@@ -99,13 +101,16 @@ def offer_on_board(view: GameView, seat: Seat) -> bool:
 
 
 def picture_of(view: GameView, lang: Language, window: Window | None = None) -> BoardView:
-    """What the picture of a game shows, in ``lang`` (built at once, so later moves cannot change it)."""
+    """What the picture of a game shows, in ``lang`` (built at once, so later moves cannot change it); during a
+    closing phase the closer is underlined."""
+    view = in_language(lang, view)
     return board_view(
         view.position,
         blue=drawn_name(lang, view, "blue"),
         red=drawn_name(lang, view, "red"),
         caption=picture_line(lang, view),
         window=window,
+        closing=view.closing,
     )
 
 
@@ -134,6 +139,8 @@ def board_spec(
         keyboard = move_keyboard(seat.lang, view, window, grid=(picture.dots, picture.owners))
     elif closing:
         keyboard = closing_keyboard(seat.lang, view)
+    elif seat.role != "spectator" and rematch_possible(view):
+        keyboard = rematch_keyboard(seat.lang, view)  # the final board: 🔁 Rematch
     if offer_on_board(view, seat):
         caption += "\n" + offer_line(seat.lang, view)
         keyboard = _with_rows(keyboard, draw_keyboard(seat.lang, view).to_dict()["inline_keyboard"])

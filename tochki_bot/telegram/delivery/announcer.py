@@ -31,6 +31,7 @@ from ..captions import html_name, lobby_text, mention_of, started_text
 from ..formatting import name
 from ..keyboards import Markup, MiniApp, draw_keyboard, lobby_keyboard
 from ..messenger import Messenger, Unreachable
+from ..privacy import reads_all
 from ..views import BoardSpec, Seat, message_link
 from .postbox import Kind, Ticket
 
@@ -68,6 +69,8 @@ class Announcer:
         self._pending: set[asyncio.Task[Any]] = set()
         """What follows letters posted (remembering boards, settling the outbox), until it is done."""
         self._pictures: LRU[tuple[int, int, str, bool], bytes] = LRU(64)
+        self.privacy_off = False
+        """The bot's privacy mode is off: it sees every message of every group (``getMe``, set at start-up)."""
         self._shown: LRU[tuple[int, int], int] = LRU(4096)
         """(game, chat) -> the ply of the newest board drawn for that chat."""
         """Pictures drawn for a game's position (per language, with or without the window's frame): every seat of
@@ -462,7 +465,13 @@ class Announcer:
     def invite_link(self, view: GameView) -> str | None:
         return views.invite_link(self.username, view)
 
-    def show_lobby(
+    async def _reads_all(self, view: GameView) -> bool | None:
+        """Whether the bot sees every message in the group of a lobby (``None`` for a private invitation)."""
+        if view.kind != "group":
+            return None
+        return await reads_all(self.services, self.messenger.bot, view.chat_id, self.privacy_off)
+
+    async def show_lobby(
         self,
         view: GameView,
         chat_id: int,
@@ -474,7 +483,7 @@ class Announcer:
     ) -> Ticket[int]:
         """Post the lobby message with its buttons (and remember it, to edit when the game starts or closes);
         ``intro`` is a line above it ("there is already a game here")."""
-        text = lobby_text(lang, view, self.invite_link(view))
+        text = lobby_text(lang, view, self.invite_link(view), reads_all=await self._reads_all(view))
 
         async def remember(message_id: int) -> None:
             await self.services.messages.sent(MessageRecord(chat_id, message_id, "lobby", game_id=view.id))
@@ -487,15 +496,10 @@ class Announcer:
             reply_to=reply_to,
         ).then(remember)
 
-    def update_lobby(self, view: GameView, chat_id: int, message_id: int, lang: Language) -> Ticket[bool]:
+    async def update_lobby(self, view: GameView, chat_id: int, message_id: int, lang: Language) -> Ticket[bool]:
         """The lobby's settings changed: its message shows them (the latest settings, once)."""
-        return self.messenger.edit_text(
-            chat_id,
-            message_id,
-            lobby_text(lang, view, self.invite_link(view)),
-            lobby_keyboard(lang, view),
-            kind=Kind.PRESS,
-        )
+        text = lobby_text(lang, view, self.invite_link(view), reads_all=await self._reads_all(view))
+        return self.messenger.edit_text(chat_id, message_id, text, lobby_keyboard(lang, view), kind=Kind.PRESS)
 
     async def started(self, view: GameView, notice: Notice | None = None) -> None:
         """A game started: its lobby messages say so, and everyone sees the first board."""
