@@ -11,7 +11,7 @@ from fakebot import FakeTelegram, as_update
 from storage import GameRecord, Storage
 from tochki_bot.config import Config
 from tochki_bot.services import Services
-from tochki_bot.telegram.app import Extra, build_application, run_clock, shutdown, startup
+from tochki_bot.telegram.app import Extra, build_application, run_clock, send_what_is_posted, shutdown, startup
 from tochki_bot.telegram.request import Front
 
 
@@ -78,6 +78,7 @@ class Bot:
         RUNNING.remove(self)
         if self.app.running:
             await self.app.stop()
+        await send_what_is_posted(self.app)
         await shutdown(self.app)
         await self.app.shutdown()
 

@@ -178,6 +178,7 @@ def build_application(
             )
         )
         .post_init(startup)
+        .post_stop(send_what_is_posted)
         .post_shutdown(shutdown)
     )
     if config.api_base_url:
@@ -338,6 +339,17 @@ async def take_orphans(application: BotApplication) -> int:
     return len(taken)
 
 
+async def send_what_is_posted(application: BotApplication) -> None:
+    """Once no more updates come in, and while the connection to Telegram is still open: what was posted goes out
+    (a few seconds at most; what cannot, the outbox announces at the next start), then the postbox closes."""
+    front: Front | None = application.bot_data.get("front")
+    if front is None:
+        return
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(front.announcer.settled(), timeout=5)
+    await front.messenger.postbox.close()
+
+
 async def shutdown(application: BotApplication) -> None:
     """Let the announcements under way finish; close the database."""
     for extra in application.bot_data.get("extras", []):
@@ -350,10 +362,7 @@ async def shutdown(application: BotApplication) -> None:
         await watch.stop()
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
-        # What was posted goes out first (a few seconds at most); what cannot, the outbox announces at the next start.
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(front.announcer.settled(), timeout=5)
-        await front.messenger.postbox.close()
+        await front.messenger.postbox.close()  # closed at the stop already, unless the start was cut short
         await front.services.opponent.close()
         await front.services.changes.settle()
         await front.services.close()

@@ -232,7 +232,7 @@ class Request:
         answers. ``personal`` is the same answer in the person's own language, for what only they need to read (a
         typo, a refusal): in a busy group it goes to their private chat instead. Await the ticket for its message
         id."""
-        if personal is not None and keyboard is None and (sent := self.privately(personal)) is not None:
+        if personal is not None and keyboard is None and (sent := self.privately(personal, text)) is not None:
             return sent
         message = self.update.message
         reply_to = message.message_id if quote and message is not None else None
@@ -262,11 +262,12 @@ class Request:
         person's own."""
         return self.reply(t(self.lang, key, **values), personal=t(self.own_lang, key, **values))
 
-    def privately(self, text: str) -> Ticket[int] | None:
+    def privately(self, text: str, here: str | None = None) -> Ticket[int] | None:
         """An answer meant for this person alone, asked in a group whose message limit would keep it waiting: sent
         to their private chat instead, at once, under the group's name (a link back to the message in a supergroup).
         ``None`` when it is not worth it (a private chat, a group with room, a person the bot cannot write to);
-        should the private chat turn out closed, the answer goes to the group after all."""
+        should the private chat turn out closed, the answer goes to the group after all (``here``: as the group
+        reads it)."""
         if self.place.private or not self.player.reachable:
             return None
         postbox = self.messenger.postbox
@@ -281,7 +282,7 @@ class Request:
 
         def closed(done: asyncio.Future[int]) -> None:
             if not done.cancelled() and isinstance(done.exception(), Unreachable):
-                self.reply(text)
+                self.reply(here or text)
                 asyncio.get_running_loop().create_task(self.services.people.set_reachable(self.person.id, False))
 
         ticket.letter.future.add_done_callback(closed)

@@ -72,6 +72,8 @@ class Announcer:
         self.privacy_off = False
         """The bot's privacy mode is off: it sees every message of every group (``getMe``, set at start-up)."""
         self._shown: LRU[tuple[int, int], int] = LRU(4096)
+        self._settled: LRU[tuple[int, int], bool] = LRU(4096)
+        """Messages a settle has said how they ended (the plainer "out of date" is not said after it)."""
         """(game, chat) -> the ply of the newest board drawn for that chat."""
         """Pictures drawn for a game's position (per language, with or without the window's frame): every seat of
         one announcement reading the same language shares one."""
@@ -606,6 +608,10 @@ class Announcer:
         async def done(_: bool) -> None:
             await self.services.messages.retired(chat_id, message_id)
 
+        if rank:
+            self._settled.put((chat_id, message_id), True)  # a plainer closing must not follow it
+        elif self._settled.get((chat_id, message_id)):
+            return self.messenger.postbox.done(True)
         return self.messenger.edit_text(chat_id, message_id, text, kind=kind, rank=rank).then(done)
 
     async def close_questions(self, view: GameView, questions: list[MessageRecord] | None = None) -> None:

@@ -212,6 +212,16 @@ class Postbox:
         self._kick(chat_id)
         return Ticket(letter, self._eta(chat_id, letter))
 
+    def done(self, outcome: T) -> Ticket[T]:
+        """A ticket for nothing to send: its outcome is ``outcome`` at once."""
+
+        async def nothing() -> T:
+            return outcome
+
+        letter: Letter[T] = Letter(0, Kind.TIDY, nothing)
+        letter.future.set_result(outcome)
+        return Ticket(letter, 0.0)
+
     def waiting(self, chat_id: int) -> int:
         """Letters waiting for ``chat_id``."""
         return len(self._lines.get(chat_id, ()))
@@ -244,8 +254,12 @@ class Postbox:
         return max(wait, letter.not_before - now, 0.0)
 
     async def idle(self) -> None:
-        """Until every line is empty and nothing is being sent."""
-        await self._idle.wait()
+        """Until every line is empty, nothing is being sent, and what was to follow the letters that went is done."""
+        while True:
+            await self._idle.wait()
+            if not _BACKGROUND:
+                return
+            await asyncio.gather(*list(_BACKGROUND), return_exceptions=True)
 
     async def close(self) -> None:
         """Send what can go within a few seconds, then stop; what is left is announced again from the outbox."""
