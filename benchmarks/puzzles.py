@@ -1,0 +1,93 @@
+"""Make the puzzle set shipped with the bot (``tochki_bot/services/puzzles.json``) from the real records under
+``tests/data`` and print what it found: positions looked at, puzzles, time.
+
+Every position after the 8th dot of each record is judged by ``tochki_bot.ai.puzzles.judge`` at the review budget
+(a unique solution: at least 3 dots more than any other move, or a grounding that wins) and each unique one verified
+again at 4x the budget. Records of the manual rule sets (polish, territory) are replayed under the sports rules as
+far as those allow (the same dots; captures are then automatic).
+
+Run: python benchmarks/puzzles.py [--nodes 2000] [--check]   (--check: compare with the shipped set, write nothing)
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
+
+import argparse
+import json
+import time
+
+from tochki_bot.ai.puzzles import FIRST_PLY, REVIEW_NODES, VERIFY, find_puzzles
+from tochki_bot.engine import MoveKind
+from tochki_bot.engine.sgf import parse_sgf
+from tochki_bot.services.puzzles import initial_rating, moves_text
+
+DATA = _ROOT / "tests" / "data"
+TARGET = _ROOT / "tochki_bot" / "services" / "puzzles.json"
+
+
+def records() -> list[Path]:
+    """The real records shipped as test data, in a fixed order."""
+    return sorted(DATA.glob("*.sgf")) + sorted((DATA / "territory").glob("*.sgf"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=REVIEW_NODES, help="the review budget (positions a judgement)")
+    parser.add_argument("--check", action="store_true", help="compare with the shipped set; write nothing")
+    args = parser.parse_args()
+    puzzles: list[dict[str, object]] = []
+    print(f"review budget {args.nodes} nodes, verified at {VERIFY}x; positions after dot {FIRST_PLY}")
+    print(f"{'record':<28} {'rules':<10} {'dots':>5} {'judged':>7} {'puzzles':>8} {'seconds':>8}")
+    started = time.perf_counter()
+    judged_total = 0
+    for path in records():
+        record = parse_sgf(path.read_text(encoding="utf-8"))
+        dots = sum(1 for m in record.moves if m.kind is MoveKind.DOT)
+        source = path.stem if path.parent == DATA else f"{path.parent.name}/{path.stem}"
+        start = time.perf_counter()
+        count = 0
+        for found in find_puzzles(record.settings, record.moves, nodes=args.nodes, convert=True):
+            v = found.verdict
+            count += 1
+            puzzles.append(
+                {
+                    "source": source,
+                    "ply": found.ply,
+                    "settings": found.position.settings.to_dict(),
+                    "moves": moves_text(list(found.position.moves)),
+                    "to_move": found.position.to_move,
+                    "solution": str(v.best),
+                    "kind": v.kind,
+                    "value": v.value,
+                    "runner_up": v.runner_up,
+                    "found_at": v.found_at,
+                    "capture": v.capture,
+                    "rating": initial_rating(v),
+                }
+            )
+        judged = max(0, dots - FIRST_PLY)
+        judged_total += judged
+        seconds = time.perf_counter() - start
+        print(f"{source:<28} {record.settings.rules:<10} {dots:>5} {judged:>7} {count:>8} {seconds:>8.1f}", flush=True)
+    elapsed = time.perf_counter() - started
+    print(f"{'total':<28} {'':<10} {'':>5} {judged_total:>7} {len(puzzles):>8} {elapsed:>8.1f}")
+    for p in puzzles:
+        print(f"  {p['source']} after {p['ply']} dots: {p['to_move']} {p['solution']} ({p['kind']}, "
+              f"{p['value']:+.0f} against {p['runner_up']:+.0f}, found at {p['found_at']} plies, rating {p['rating']:.0f})")
+    body = {"nodes": args.nodes, "verify": VERIFY, "puzzles": puzzles}
+    if args.check:
+        shipped = json.loads(TARGET.read_text(encoding="utf-8"))
+        same = shipped["puzzles"] == puzzles
+        print("the shipped set is " + ("the same" if same else "DIFFERENT"))
+        sys.exit(0 if same else 1)
+    TARGET.write_text(json.dumps(body, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {len(puzzles)} puzzles to {TARGET.relative_to(_ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
