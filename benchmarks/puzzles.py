@@ -77,8 +77,11 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     print(f"{'total':<28} {'':<10} {'':>5} {judged_total:>7} {len(puzzles):>8} {elapsed:>8.1f}")
     for p in puzzles:
-        print(f"  {p['source']} after {p['ply']} dots: {p['to_move']} {p['solution']} ({p['kind']}, "
-              f"{p['value']:+.0f} against {p['runner_up']:+.0f}, found at {p['found_at']} plies, rating {p['rating']:.0f})")
+        print(
+            f"  {p['source']} after {p['ply']} dots: {p['to_move']} {p['solution']} ({p['kind']}, "
+            f"{p['value']:+.0f} against {p['runner_up']:+.0f}, found at {p['found_at']} plies, "
+            f"rating {p['rating']:.0f})"
+        )
     body = {"nodes": args.nodes, "verify": VERIFY, "puzzles": puzzles}
     if args.check:
         shipped = json.loads(TARGET.read_text(encoding="utf-8"))
