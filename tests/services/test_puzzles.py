@@ -22,7 +22,7 @@ GROUP = Place(-700, "supergroup", "Club")
 ANNA, BORIS, CAT = Person(71, "Anna"), Person(72, "Boris"), Person(73, "Cat")
 RING = [(3, 4), (3, 5), (4, 6), (5, 6), (6, 5), (6, 4), (4, 3), (6, 3), (10, 10), (10, 8)]
 BLOCK = [(4, 4), (5, 4), (4, 5), (5, 5), (5, 2), (5, 1), (12, 12), (12, 11), (11, 12), (1, 12)]
-"""A game's dots, blue's and red's: blue rings four red dots, open at 5-3 (tests/ai/test_puzzles.py)."""
+"""A game's dots, blue's and red's: blue rings four red dots, open at 5-3 (tests/ai/test_puzzle_finder.py)."""
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tochki_bot.ai.puzzles import GAP, find_puzzles, judge, verified
-from tochki_bot.engine import Game, GameSettings, Move, Point
+from tochki_bot.engine import Colour, Game, GameSettings, Move, Point
 
 RING = [(3, 4), (3, 5), (4, 6), (5, 6), (6, 5), (6, 4), (4, 3), (6, 3)]
 """Blue around a red block of four, open at 5-3."""
@@ -14,9 +14,13 @@ BLOCK = [(4, 4), (5, 4), (4, 5), (5, 5), (5, 2), (5, 1)]
 """Four red dots, and red's way out through 5-3 to the edge."""
 
 
+def setup_of(blue: list[tuple[int, int]], red: list[tuple[int, int]]) -> tuple[tuple[Point, Colour], ...]:
+    mine: tuple[tuple[Point, Colour], ...] = tuple((Point(*p), "blue") for p in blue)
+    return mine + tuple((Point(*p), "red") for p in red)
+
+
 def position(blue: list[tuple[int, int]], red: list[tuple[int, int]], width: int = 12, height: int = 12) -> Game:
-    setup = tuple((Point(*p), "blue") for p in blue) + tuple((Point(*p), "red") for p in red)
-    return Game(settings=GameSettings(width, height, "custom", setup))
+    return Game(settings=GameSettings(width, height, "custom", setup_of(blue, red)))
 
 
 def shifted(points: list[tuple[int, int]], dx: int) -> list[tuple[int, int]]:
@@ -45,9 +49,7 @@ def test_two_equal_best_moves_are_not_a_puzzle() -> None:
 
 def test_the_side_that_would_lose_the_dots_has_a_saving_puzzle() -> None:
     # Red to move in the same position: 5-3 keeps the four dots; anything else loses them.
-    blue = [*RING, (10, 10)]
-    setup = tuple((Point(*p), "blue") for p in blue) + tuple((Point(*p), "red") for p in BLOCK)
-    settings = GameSettings(12, 12, "custom", setup)
+    settings = GameSettings(12, 12, "custom", setup_of([*RING, (10, 10)], BLOCK))
     game = Game(settings=settings, moves=[Move.dot("blue", 10, 1)])
     verdict = judge(game)
     assert game.to_move == "red"
