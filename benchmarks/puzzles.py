@@ -21,7 +21,7 @@ import argparse
 import json
 import time
 
-from tochki_bot.ai.puzzles import FIRST_PLY, REVIEW_NODES, VERIFY, find_puzzles
+from tochki_bot.ai.puzzles import FIRST_PLY, REVIEW_NODES, VERIFY, Tally, find_puzzles
 from tochki_bot.engine import MoveKind
 from tochki_bot.engine.sgf import parse_sgf
 from tochki_bot.services.puzzles import initial_rating, moves_text
@@ -42,18 +42,20 @@ def main() -> None:
     args = parser.parse_args()
     puzzles: list[dict[str, object]] = []
     print(f"review budget {args.nodes} nodes, verified at {VERIFY}x; positions after dot {FIRST_PLY}")
-    print(f"{'record':<28} {'rules':<10} {'dots':>5} {'judged':>7} {'puzzles':>8} {'seconds':>8}")
+    print(
+        f"{'record':<28} {'rules':<10} {'dots':>5} {'judged':>7} {'unique':>7} {'repeat':>7} {'verified':>8} "
+        f"{'seconds':>8}"
+    )
     started = time.perf_counter()
-    judged_total = 0
+    total = Tally()
     for path in records():
         record = parse_sgf(path.read_text(encoding="utf-8"))
         dots = sum(1 for m in record.moves if m.kind is MoveKind.DOT)
         source = path.stem if path.parent == DATA else f"{path.parent.name}/{path.stem}"
         start = time.perf_counter()
-        count = 0
-        for found in find_puzzles(record.settings, record.moves, nodes=args.nodes, convert=True):
+        tally = Tally()
+        for found in find_puzzles(record.settings, record.moves, nodes=args.nodes, convert=True, tally=tally):
             v = found.verdict
-            count += 1
             puzzles.append(
                 {
                     "source": source,
@@ -70,12 +72,19 @@ def main() -> None:
                     "rating": initial_rating(v),
                 }
             )
-        judged = max(0, dots - FIRST_PLY)
-        judged_total += judged
         seconds = time.perf_counter() - start
-        print(f"{source:<28} {record.settings.rules:<10} {dots:>5} {judged:>7} {count:>8} {seconds:>8.1f}", flush=True)
+        for name in ("judged", "unique", "verified", "repeated"):
+            setattr(total, name, getattr(total, name) + getattr(tally, name))
+        print(
+            f"{source:<28} {record.settings.rules:<10} {dots:>5} {tally.judged:>7} {tally.unique:>7} "
+            f"{tally.repeated:>7} {tally.verified:>8} {seconds:>8.1f}",
+            flush=True,
+        )
     elapsed = time.perf_counter() - started
-    print(f"{'total':<28} {'':<10} {'':>5} {judged_total:>7} {len(puzzles):>8} {elapsed:>8.1f}")
+    print(
+        f"{'total':<28} {'':<10} {'':>5} {total.judged:>7} {total.unique:>7} {total.repeated:>7} "
+        f"{total.verified:>8} {elapsed:>8.1f}"
+    )
     for p in puzzles:
         print(
             f"  {p['source']} after {p['ply']} dots: {p['to_move']} {p['solution']} ({p['kind']}, "
@@ -88,7 +97,9 @@ def main() -> None:
         same = shipped["puzzles"] == puzzles
         print("the shipped set is " + ("the same" if same else "DIFFERENT"))
         sys.exit(0 if same else 1)
-    TARGET.write_text(json.dumps(body, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    lines = ",\n".join(json.dumps(p, ensure_ascii=False, separators=(",", ":")) for p in puzzles)
+    head = json.dumps({k: v for k, v in body.items() if k != "puzzles"})[:-1]
+    TARGET.write_text(f'{head}, "puzzles": [\n{lines}\n]}}\n', encoding="utf-8")
     print(f"wrote {len(puzzles)} puzzles to {TARGET.relative_to(_ROOT)}")
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from tochki_bot.engine import Game, GameSettings, Move, MoveKind, Point
@@ -163,6 +164,17 @@ def verified(game: Game, verdict: Verdict, *, nodes: int = REVIEW_NODES) -> bool
     return verdict.unique and again.unique and again.best == verdict.best
 
 
+@dataclass
+class Tally:
+    """What ``find_puzzles`` looked at: positions judged, those unique at the budget, those verified."""
+
+    judged: int = 0
+    unique: int = 0
+    verified: int = 0
+    repeated: int = 0
+    """Unique positions whose solution an earlier position of the game had already given."""
+
+
 class Found(NamedTuple):
     """A puzzle found in a game: the position after ``ply`` of its dots, and the verdicts at both budgets."""
 
@@ -189,22 +201,29 @@ def find_puzzles(
     nodes: int = REVIEW_NODES,
     first: int = FIRST_PLY,
     convert: bool = False,
+    tally: Tally | None = None,
 ) -> Iterator[Found]:
     """Every verified puzzle of a game, in the order of its moves: each position after ``first`` or more dots that
     ``judge`` finds unique within ``nodes`` and ``verified`` confirms. A solution found already at an earlier position
     of the game (the same move for the same side, left unplayed) is given once, at its first position. Nothing
-    for rule sets the search does not know, unless ``convert`` (``searchable``)."""
+    for rule sets the search does not know, unless ``convert`` (``searchable``). ``tally`` counts what was looked at."""
     rules = searchable(settings, convert=convert)
     if rules is None:
         return
     dots = [m for m in moves if m.kind is MoveKind.DOT]
     game = Game.from_settings(rules)
     seen: set[tuple[str, Point]] = set()
+    tally = tally if tally is not None else Tally()
     for ply, move in enumerate(dots):
         if ply >= first and not game.is_over:
             verdict = judge(game, nodes=nodes)
             key = (game.to_move, verdict.best)
-            if verdict.unique and key not in seen and verified(game, verdict, nodes=nodes):
+            tally.judged += 1
+            tally.unique += verdict.unique
+            if verdict.unique and key in seen:
+                tally.repeated += 1
+            elif verdict.unique and verified(game, verdict, nodes=nodes):
+                tally.verified += 1
                 seen.add(key)
                 yield Found(ply, game.copy(), verdict)
         try:
@@ -222,6 +241,7 @@ __all__ = [
     "VERIFY",
     "Found",
     "Kind",
+    "Tally",
     "Verdict",
     "find_puzzles",
     "judge",

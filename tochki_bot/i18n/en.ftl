@@ -818,11 +818,11 @@ puzzle_task_win = <b>Puzzle #{ $id }</b> · rating { $rating }
 puzzle_daily_title = 🗓 Puzzle of the day
 puzzle_how_private = Answer <code>x-y</code> (or <code>/m x-y</code>, a reply, a button of the frame).
 puzzle_how_group = The first right answer wins: press a point of the frame (one try each) or reply <code>x-y</code>.
-# $point: the solution; $gain: dots it wins against the score now; $margin: dots more than any other move.
-puzzle_what_capture = <b>{ $point }</b> wins { $gain ->
-        [one] { $gain } dot
-       *[other] { $gain } dots
-    }, { $margin } more than any other move
+# $point: the solution; $margin: dots it wins (or saves) more than any other move.
+puzzle_what_capture = <b>{ $point }</b> wins { $margin ->
+        [one] { $margin } dot
+       *[other] { $margin } dots
+    } more than any other move
 puzzle_what_save = <b>{ $point }</b> saves { $margin ->
         [one] { $margin } dot
        *[other] { $margin } dots

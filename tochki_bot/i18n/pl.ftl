@@ -877,12 +877,12 @@ puzzle_task_win = <b>Zadanie #{ $id }</b> · ranking { $rating }
 puzzle_daily_title = 🗓 Zadanie dnia
 puzzle_how_private = Odpowiedz <code>x-y</code> (albo <code>/m x-y</code>, odpowiedzią na wiadomość, przyciskiem w ramce).
 puzzle_how_group = Wygrywa pierwsza dobra odpowiedź: naciśnij punkt w ramce (każdy ma jedną próbę) albo odpowiedz <code>x-y</code>.
-puzzle_what_capture = <b>{ $point }</b> zdobywa { $gain ->
-        [one] { $gain } kropkę
-        [few] { $gain } kropki
-        [many] { $gain } kropek
-       *[other] { $gain } kropki
-    }, o { $margin } więcej niż każdy inny ruch
+puzzle_what_capture = <b>{ $point }</b> zdobywa o { $margin ->
+        [one] { $margin } kropkę
+        [few] { $margin } kropki
+        [many] { $margin } kropek
+       *[other] { $margin } kropki
+    } więcej niż każdy inny ruch
 puzzle_what_save = <b>{ $point }</b> ratuje { $margin ->
         [one] { $margin } kropkę
         [few] { $margin } kropki

@@ -856,12 +856,12 @@ puzzle_task_win = <b>Задача №{ $id }</b> · рейтинг { $rating }
 puzzle_daily_title = 🗓 Задача дня
 puzzle_how_private = Ответьте <code>x-y</code> (или <code>/m x-y</code>, ответом на сообщение, кнопкой в рамке).
 puzzle_how_group = Побеждает первый верный ответ: нажмите точку в рамке (одна попытка у каждого) или ответьте <code>x-y</code>.
-puzzle_what_capture = <b>{ $point }</b> выигрывает { $gain ->
-        [one] { $gain } точку
-        [few] { $gain } точки
-        [many] { $gain } точек
-       *[other] { $gain } точки
-    }, на { $margin } больше любого другого хода
+puzzle_what_capture = <b>{ $point }</b> выигрывает на { $margin ->
+        [one] { $margin } точку
+        [few] { $margin } точки
+        [many] { $margin } точек
+       *[other] { $margin } точки
+    } больше любого другого хода
 puzzle_what_save = <b>{ $point }</b> спасает { $margin ->
         [one] { $margin } точку
         [few] { $margin } точки

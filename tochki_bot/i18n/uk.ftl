@@ -877,12 +877,12 @@ puzzle_task_win = <b>Задача №{ $id }</b> · рейтинг { $rating }
 puzzle_daily_title = 🗓 Задача дня
 puzzle_how_private = Відповідайте <code>x-y</code> (або <code>/m x-y</code>, відповіддю на повідомлення, кнопкою в рамці).
 puzzle_how_group = Перемагає перша правильна відповідь: натисніть точку в рамці (у кожного одна спроба) або відповідайте <code>x-y</code>.
-puzzle_what_capture = <b>{ $point }</b> виграє { $gain ->
-        [one] { $gain } точку
-        [few] { $gain } точки
-        [many] { $gain } точок
-       *[other] { $gain } точки
-    }, на { $margin } більше за будь-який інший хід
+puzzle_what_capture = <b>{ $point }</b> виграє на { $margin ->
+        [one] { $margin } точку
+        [few] { $margin } точки
+        [many] { $margin } точок
+       *[other] { $margin } точки
+    } більше за будь-який інший хід
 puzzle_what_save = <b>{ $point }</b> рятує { $margin ->
         [one] { $margin } точку
         [few] { $margin } точки

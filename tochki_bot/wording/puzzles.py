@@ -7,7 +7,7 @@ solution and what it wins, how an answer went, a person's puzzle record.
 >>> plain(task(puzzle, "en"))
 'Puzzle #3 · rating 1450\\nBlue to move: find the move that captures most.'
 >>> plain(solution(puzzle, "en"))
-'5-3 wins 4 dots, 4 more than any other move'
+'5-3 wins 4 dots more than any other move'
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ def title_line(puzzle: PuzzleView, lang: Language) -> str:
 
 
 def solution(puzzle: PuzzleView, lang: Language) -> str:
-    """The solution and what it wins ("<b>5-3</b> wins 4 dots, 4 more than any other move")."""
+    """The solution and what it wins ("<b>5-3</b> wins 4 dots more than any other move")."""
     point = str(puzzle.solution)
     if puzzle.kind == "win":
         return t(lang, "puzzle_what_win", point=point)
     if puzzle.kind == "save":
         return t(lang, "puzzle_what_save", point=point, margin=puzzle.margin)
-    return t(lang, "puzzle_what_capture", point=point, gain=puzzle.gain, margin=puzzle.margin)
+    return t(lang, "puzzle_what_capture", point=point, margin=puzzle.margin)
 
 
 def answer_text(outcome: Outcome, lang: Language) -> str:
