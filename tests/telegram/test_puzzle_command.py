@@ -4,6 +4,7 @@ told by button answers, not messages), the puzzle of the day, and the privacy se
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from typing import Any
@@ -103,7 +104,8 @@ async def test_a_private_puzzle_answered_with_m_and_by_a_reply(bot: Bot) -> None
     assert "✅ Right!" in fake.last("sendPhoto", ANNA).params["caption"]
     await bot.say(ANNA, anna, "/puzzle")
     message_id, second = await shown(bot, ANNA)
-    await bot.say(ANNA, anna, "no idea", reply_to=message_id)  # a reply that names no point: left alone
+    await bot.say(ANNA, anna, "no idea", reply_to=message_id)  # a reply that names no point: how to answer
+    assert "x-y" in fake.texts(ANNA)[-1]
     await bot.say(ANNA, anna, str(second.solution), reply_to=message_id)
     assert "✅ Right!" in fake.last("sendPhoto", ANNA).params["caption"]
     assert (await bot.services.puzzles.puzzler(ANNA)).solved == 2
@@ -181,3 +183,25 @@ async def test_the_puzzle_of_the_day_and_the_setting_of_private_games(bot: Bot) 
     await bot.say(ANNA, anna, "/puzzle nonsense")
     assert "/puzzle daily" in fake.texts(ANNA)[-1]
     assert not bot.errors
+
+
+async def test_the_watch_posts_the_puzzle_of_the_day_when_it_is_due(where: Where) -> None:
+    bot = await Bot(where("watch.db"), deadlines=True).start()
+    try:
+        anna, _, _ = users(bot)
+        await bot.say(GROUP, anna, "/puzzle daily")
+        daily = [c for c in bot.fake.sent("sendPhoto", GROUP) if "Puzzle of the day" in c.params["caption"]]
+        assert len(daily) == 1
+        bot.clock.advance(DAY)
+        watch = bot.app.bot_data["puzzle_watch"]
+        watch.wake()
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            await bot.settle()
+            daily = [c for c in bot.fake.sent("sendPhoto", GROUP) if "Puzzle of the day" in c.params["caption"]]
+            if len(daily) == 2:
+                break
+        assert len(daily) == 2
+        assert not bot.errors
+    finally:
+        await bot.stop()

@@ -217,7 +217,7 @@ async def answer_text_move(req: Request, text: str, *, command: bool = False) ->
         if any(ch.isdigit() for ch in text) or command:
             req.say("malformed")
             return True
-        return req.reply_to is not None and not group  # a private reply that is no point: said nothing, left alone
+        return False  # no point: the games' handling of texts answers it (or leaves a group's talk alone)
     puzzle = await req.services.puzzles.puzzle(post.puzzle_id)
     refusal = not_free(puzzle, point, req.lang)
     if refusal is not None:
