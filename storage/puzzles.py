@@ -118,21 +118,19 @@ class Puzzles:
 
     async def nearest_unseen(self, user_id: int, rating: float) -> PuzzleRecord | None:
         """The puzzle ``user_id`` never answered nor skipped whose rating is nearest to ``rating``."""
-        row = await self._db.row(
-            f"SELECT {', '.join('p.' + c for c in _P_COLUMNS)} FROM puzzles p WHERE NOT EXISTS "
-            "(SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = p.id AND a.user_id = ?) "
-            "ORDER BY ABS(p.rating - ?), p.id LIMIT 1",
-            (user_id, rating),
-        )
-        return _puzzle(row) if row is not None else None
+        return await self._nearest("puzzle_attempts", "user_id", user_id, rating)
 
     async def nearest_unposted(self, chat_id: int, rating: float) -> PuzzleRecord | None:
         """The puzzle never shown in ``chat_id`` whose rating is nearest to ``rating``."""
+        return await self._nearest("puzzle_posts", "chat_id", chat_id, rating)
+
+    async def _nearest(self, table: str, column: str, key: int, rating: float) -> PuzzleRecord | None:
+        """The puzzle without a row of ``key`` in ``table`` whose rating is nearest to ``rating``."""
         row = await self._db.row(
             f"SELECT {', '.join('p.' + c for c in _P_COLUMNS)} FROM puzzles p WHERE NOT EXISTS "
-            "(SELECT 1 FROM puzzle_posts s WHERE s.puzzle_id = p.id AND s.chat_id = ?) "
+            f"(SELECT 1 FROM {table} s WHERE s.puzzle_id = p.id AND s.{column} = ?) "
             "ORDER BY ABS(p.rating - ?), p.id LIMIT 1",
-            (chat_id, rating),
+            (key, rating),
         )
         return _puzzle(row) if row is not None else None
 

@@ -17,6 +17,7 @@ from ..i18n import Language, t
 from ..services import PuzzlePost, PuzzleView, Services
 from ..wording.puzzles import answer_text, skipped_text, won_text
 from . import callbacks as cb
+from .deadlines import stop_task
 from .delivery.postbox import Kind, Ticket
 from .formatting import name
 from .puzzle_views import answered_spec, task_spec
@@ -287,15 +288,7 @@ class PuzzleWatch:
 
     async def stop(self) -> None:
         task, self._task = self._task, None
-        if task is None or task.done():
-            return
-        if task.get_loop() is not asyncio.get_running_loop():
-            with contextlib.suppress(RuntimeError):
-                task.cancel()
-            return
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await stop_task(task)
 
     async def _run(self) -> None:
         services = self._front.services
