@@ -35,7 +35,7 @@ help =
     Playing several games? Every board says its number: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> name the game, and a reply to a board is about that board's game.
 
     <b>Other commands</b>
-    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /stop declares STOP (sports rules with STOP), /finish ends the extra dots · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings (Glicko-2) · /me your rating and record · /takeback asks to take your last move back (unrated games) · /lang en, /lang pl, /lang ru or /lang uk · /rules
+    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /stop declares STOP (sports rules with STOP), /finish ends the extra dots · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings (Glicko-2) · /me your rating and record · /puzzle a puzzle from a real game · /takeback asks to take your last move back (unrated games) · /lang en, /lang pl, /lang ru or /lang uk · /rules
 
     <b>Playing again</b>
     🔁 Rematch under a finished game's board plays it again, colours swapped. /tournament opens a tournament in a group (Swiss, round robin or knockout); /standings shows its table.

@@ -40,7 +40,7 @@ help =
     Grasz kilka partii naraz? Każda plansza ma swój numer: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> wskazują partię, a odpowiedź na planszę dotyczy partii z tej planszy.
 
     <b>Inne polecenia</b>
-    /board pokazuje planszę jeszcze raz · /zoom 20-18 planszę wokół punktu, w powiększeniu · /resign poddaje partię · /draw proponuje remis · /ground ogłasza uziemienie · /stop ogłasza STOP (zasady sportowe ze STOP), /finish kończy dodatkowe kropki · /cancel zamyka partię, która się jeszcze nie zaczęła · /games twoje partie · /stats tabela wyników · /top ranking (Glicko-2) · /me twój ranking i bilans · /takeback prośba o cofnięcie ostatniego ruchu (partie bez rankingu) · /lang pl, /lang uk, /lang ru albo /lang en · /rules
+    /board pokazuje planszę jeszcze raz · /zoom 20-18 planszę wokół punktu, w powiększeniu · /resign poddaje partię · /draw proponuje remis · /ground ogłasza uziemienie · /stop ogłasza STOP (zasady sportowe ze STOP), /finish kończy dodatkowe kropki · /cancel zamyka partię, która się jeszcze nie zaczęła · /games twoje partie · /stats tabela wyników · /top ranking (Glicko-2) · /me twój ranking i bilans · /puzzle zadanie z prawdziwej partii · /takeback prośba o cofnięcie ostatniego ruchu (partie bez rankingu) · /lang pl, /lang uk, /lang ru albo /lang en · /rules
 
     <b>Jeszcze raz</b>
     🔁 Rewanż pod planszą zakończonej partii to ta sama partia z zamienionymi kolorami. /tournament otwiera turniej w grupie (szwajcar, każdy z każdym albo pucharowy); /standings pokazuje jego tabelę.
