@@ -138,7 +138,7 @@ async def test_a_group_puzzle_is_won_by_the_first_right_press_and_the_rest_hear_
     assert f"🏆 Anna solved puzzle #{puzzle.id}" in caption and str(puzzle.solution) in caption
     assert bot.buttons(GROUP, message_id) == []
     await bot.press(GROUP, message_id, cat, cb.PuzzleTry(puzzle.id, *puzzle.solution).encode())
-    assert fake.answers()[-1] == "Уже решил(а) Anna."  # in Cat's own language
+    assert fake.answers()[-1] == "Уже решена: Anna."  # in Cat's own language
     # Not one message more in the group: every press was answered by its button's answer.
     assert len(fake.sent("sendMessage", GROUP)) + len(fake.sent("sendPhoto", GROUP)) == messages
     # A forged press (another puzzle's data on this message) is refused.

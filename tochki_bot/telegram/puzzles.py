@@ -55,7 +55,7 @@ async def ask_puzzle(req: Request) -> None:
     if req.place.private:
         for post in await puzzles.skip_open(req.place.chat_id, req.person.id):
             puzzle = await puzzles.puzzle(post.puzzle_id)
-            await edit_answered(req.front, post, puzzle, req.lang, skipped_text(puzzle, req.lang), kind=Kind.TIDY)
+            await edit_answered(req.front, post, puzzle, req.lang, skipped_text(puzzle, req.lang), kind=Kind.ANSWER)
         found = await puzzles.next_for(req.person.id)
         if found is None:
             req.say("puzzle_none")
@@ -235,7 +235,7 @@ async def answer_text_move(req: Request, text: str, *, command: bool = False) ->
         req.messenger.send_photo(
             req.place.chat_id, png, spec.caption, reply_to=message.message_id if message is not None else None
         )
-        req.messenger.edit_keyboard(req.place.chat_id, post.message_id, None, kind=Kind.TIDY)
+        req.messenger.edit_keyboard(req.place.chat_id, post.message_id, None, kind=Kind.ANSWER)
         return True
     outcome = await req.services.puzzles.answer_group(post, req.person.id, point)
     if outcome.earlier is not None:
