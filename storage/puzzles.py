@@ -184,10 +184,12 @@ class Puzzles:
         rated: bool,
         puzzle_rating: tuple[float, float, float] | None = None,
         puzzler: PuzzlerRecord | None = None,
+        update_id: int | None = None,
     ) -> bool:
-        """Store a person's answer to a puzzle (and, when ``rated``, both new ratings) in one transaction; ``False``
-        when that person had answered it already (nothing changes)."""
-        async with self._db.transaction():
+        """Store a person's answer to a puzzle (and, when ``rated``, both new ratings) in one transaction, claiming
+        ``update_id`` in it (``Duplicate`` for a repeat); ``False`` when that person had answered it already (nothing
+        changes)."""
+        async with self._db.transaction(update_id):
             changed = await self._db.execute(
                 "INSERT INTO puzzle_attempts (puzzle_id, user_id, answer, correct, rated, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -252,9 +254,12 @@ class Puzzles:
             )
             return changed > 0
 
-    async def tried(self, chat_id: int, message_id: int, user_id: int, answer: str) -> str | None:
-        """Note a person's try at a group's puzzle; their earlier try when they had one (this one is not noted)."""
-        async with self._db.transaction():
+    async def tried(
+        self, chat_id: int, message_id: int, user_id: int, answer: str, update_id: int | None = None
+    ) -> str | None:
+        """Note a person's try at a group's puzzle (claiming ``update_id``: ``Duplicate`` for a repeat); their
+        earlier try when they had one (this one is not noted)."""
+        async with self._db.transaction(update_id):
             row = await self._db.row(
                 "SELECT answer FROM puzzle_tries WHERE chat_id = ? AND message_id = ? AND user_id = ?",
                 (chat_id, message_id, user_id),

@@ -205,3 +205,28 @@ async def test_the_watch_posts_the_puzzle_of_the_day_when_it_is_due(where: Where
         assert not bot.errors
     finally:
         await bot.stop()
+
+
+async def test_a_repeated_update_answers_a_puzzle_once(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(bot)
+    await bot.say(ANNA, anna, "/puzzle")
+    _, puzzle = await shown(bot, ANNA)
+    answer = fake.message_update(ANNA, anna, str(puzzle.solution))
+    await bot.send(answer)
+    photos = len(fake.sent("sendPhoto", ANNA))
+    await bot.send(answer)  # Telegram delivers it again
+    assert len(fake.sent("sendPhoto", ANNA)) == photos
+    assert (await bot.services.puzzles.puzzler(ANNA)).solved == 1
+    await bot.say(GROUP, anna, "/puzzle")
+    message_id, group_puzzle = await shown(bot, GROUP)
+    press = fake.callback_update(
+        GROUP, message_id, boris, cb.PuzzleTry(group_puzzle.id, *group_puzzle.solution).encode()
+    )
+    await bot.send(press)
+    assert fake.answers()[-1] == "✅ Right, and first!"
+    edits, answers = len(fake.sent("editMessageMedia", GROUP)), fake.answers()
+    await bot.send(press)
+    assert fake.answers()[len(answers) :] in ([], [""])  # nothing more said
+    assert len(fake.sent("editMessageMedia", GROUP)) == edits
+    assert not bot.errors

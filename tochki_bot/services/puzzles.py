@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
-from storage import PuzzlePost, PuzzleRecord, PuzzlerRecord
+from storage import Duplicate, PuzzlePost, PuzzleRecord, PuzzlerRecord
 
 from ..ai.puzzles import FIRST_PLY, REVIEW_NODES, Found, Kind, Verdict, find_puzzles
 from ..engine import Colour, Game, GameSettings, Move, Point, parse_point
@@ -335,9 +335,10 @@ class Puzzles:
     # --------------------------------------------------------------------------------------------------------------
     # Answers
 
-    async def answer(self, puzzle_id: int, user_id: int, point: Point) -> Outcome:
+    async def answer(self, puzzle_id: int, user_id: int, point: Point, *, update_id: int | None = None) -> Outcome:
         """A person's answer in private: right or wrong. Their first answer to a puzzle moves their puzzle rating
-        and the puzzle's (Glicko-2: a solve is a win against the puzzle); a later one changes nothing."""
+        and the puzzle's (Glicko-2: a solve is a win against the puzzle); a later one changes nothing. A repeated
+        update is refused (``DUPLICATE``)."""
         await self._ready()
         record = await self._storage.puzzles.get(puzzle_id)
         if record is None:
@@ -352,26 +353,34 @@ class Puzzles:
         mine = me.rating.after(puzzle.rating, score)
         theirs = puzzle.rating.after(me.rating, 1.0 - score)
         after = replace(me, rating=mine, solved=me.solved + correct, failed=me.failed + (not correct))
-        stored = await self._storage.puzzles.answered(
-            record,
-            user_id,
-            str(point),
-            correct,
-            rated=True,
-            puzzle_rating=(theirs.rating, theirs.deviation, theirs.volatility),
-            puzzler=_record(after, self._core.clock()),
-        )
+        try:
+            stored = await self._storage.puzzles.answered(
+                record,
+                user_id,
+                str(point),
+                correct,
+                rated=True,
+                puzzle_rating=(theirs.rating, theirs.deviation, theirs.volatility),
+                puzzler=_record(after, self._core.clock()),
+                update_id=update_id,
+            )
+        except Duplicate:
+            raise ServiceError(Problem.DUPLICATE) from None
         if not stored:  # answered meanwhile (a second press, a repeat)
             return Outcome(puzzle, point, correct, again=True)
         return Outcome(puzzle, point, correct, rated=True, before=me.rating, after=mine)
 
-    async def answer_private(self, post: PuzzlePost, user_id: int, point: Point) -> Outcome:
+    async def answer_private(
+        self, post: PuzzlePost, user_id: int, point: Point, *, update_id: int | None = None
+    ) -> Outcome:
         """The answer to the puzzle shown in a private chat: it closes it."""
-        outcome = await self.answer(post.puzzle_id, user_id, point)
+        outcome = await self.answer(post.puzzle_id, user_id, point, update_id=update_id)
         await self._storage.puzzles.close_post(post.chat_id, post.message_id)
         return outcome
 
-    async def answer_group(self, post: PuzzlePost, user_id: int, point: Point) -> Outcome:
+    async def answer_group(
+        self, post: PuzzlePost, user_id: int, point: Point, *, update_id: int | None = None
+    ) -> Outcome:
         """A try at a group's puzzle: one try each; the first correct one wins it (unrated: a race is not a rated
         solve). A try after it was won changes nothing."""
         record = await self._storage.puzzles.get(post.puzzle_id)
@@ -381,7 +390,10 @@ class Puzzles:
         correct = point == puzzle.solution
         if post.closed:
             return Outcome(puzzle, point, correct, winner=post.solved_by)
-        earlier = await self._storage.puzzles.tried(post.chat_id, post.message_id, user_id, str(point))
+        try:
+            earlier = await self._storage.puzzles.tried(post.chat_id, post.message_id, user_id, str(point), update_id)
+        except Duplicate:
+            raise ServiceError(Problem.DUPLICATE) from None
         if earlier is not None:
             return Outcome(puzzle, point, correct, earlier=earlier)
         if not correct:

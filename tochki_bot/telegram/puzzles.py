@@ -157,11 +157,11 @@ async def on_try(req: Request, data: cb.PuzzleTry) -> None:
         if post.closed:
             await req.answer(t(req.own_lang, "puzzle_again", id=puzzle.id))
             return
-        outcome = await req.services.puzzles.answer_private(post, req.person.id, point)
+        outcome = await req.services.puzzles.answer_private(post, req.person.id, point, update_id=req.update_id)
         await edit_answered(req.front, post, puzzle, req.lang, answer_text(outcome, req.lang))
         await req.answer("✅" if outcome.correct else "❌")
         return
-    outcome = await req.services.puzzles.answer_group(post, req.person.id, point)
+    outcome = await req.services.puzzles.answer_group(post, req.person.id, point, update_id=req.update_id)
     if outcome.earlier is not None:
         await req.answer(t(req.own_lang, "puzzle_press_again", point=outcome.earlier))
     elif outcome.first:
@@ -228,7 +228,7 @@ async def answer_text_move(req: Request, text: str, *, command: bool = False) ->
         if post.closed:
             req.say("puzzle_again", id=puzzle.id)
             return True
-        outcome = await req.services.puzzles.answer_private(post, req.person.id, point)
+        outcome = await req.services.puzzles.answer_private(post, req.person.id, point, update_id=req.update_id)
         spec = answered_spec(puzzle, req.lang, answer_text(outcome, req.lang))
         png = await req.front.announcer.painter.png(spec.picture)
         message = req.update.message
@@ -237,7 +237,7 @@ async def answer_text_move(req: Request, text: str, *, command: bool = False) ->
         )
         req.messenger.edit_keyboard(req.place.chat_id, post.message_id, None, kind=Kind.ANSWER)
         return True
-    outcome = await req.services.puzzles.answer_group(post, req.person.id, point)
+    outcome = await req.services.puzzles.answer_group(post, req.person.id, point, update_id=req.update_id)
     if outcome.earlier is not None:
         req.say("puzzle_press_again", point=outcome.earlier)
     elif outcome.first:
