@@ -230,3 +230,24 @@ async def test_a_repeated_update_answers_a_puzzle_once(bot: Bot) -> None:
     assert fake.answers()[len(answers) :] in ([], [""])  # nothing more said
     assert len(fake.sent("editMessageMedia", GROUP)) == edits
     assert not bot.errors
+
+
+async def test_an_answer_delivered_again_after_a_restart_counts_once(where: Where) -> None:
+    bot = await Bot(where("again.db")).start()
+    anna, _, _ = users(bot)
+    await bot.say(ANNA, anna, "/puzzle")
+    _, puzzle = await shown(bot, ANNA)
+    wrong = wrong_point(puzzle)
+    answer = bot.fake.message_update(ANNA, anna, str(wrong))
+    await bot.send(answer)
+    await bot.stop()
+    again = await Bot(where("again.db"), fake=bot.fake, clock=bot.clock).start()
+    try:
+        said = len(again.fake.sent("sendPhoto", ANNA)) + len(again.fake.sent("sendMessage", ANNA))
+        await again.send(answer)  # the same update, to a bot that does not remember it in memory
+        assert len(again.fake.sent("sendPhoto", ANNA)) + len(again.fake.sent("sendMessage", ANNA)) == said
+        me = await again.services.puzzles.puzzler(ANNA)
+        assert (me.solved, me.failed) == (0, 1)
+        assert not again.errors
+    finally:
+        await again.stop()
