@@ -84,7 +84,7 @@ class Boards(Questions):
         ``check``, a board older than the game's newest position is not sent (``Moot``)."""
 
         async def draw() -> tuple[bytes, str, Markup | None, bool]:
-            if check and (await self.services.game(view.id)).ply > view.ply:
+            if check and await self.services.ply(view.id) > view.ply:
                 raise Moot
             earlier = await self._earlier(view, seat.chat_id)
             spec = views.board_spec(
