@@ -217,9 +217,22 @@ class Search:
 
     def read_threats(self, pos: Position, candidates: list[int]) -> None:
         """Find the threat moves of ``pos.to_move`` among ``candidates`` (points where its dot captures nothing
-        but makes new capture threats) by playing each, and keep the best (``keep_threats``)."""
+        but makes new capture threats) by playing each, and keep the best (``keep_threats``).
+
+        Only a point next to a dot of that colour in play can make a new threat (a ring through the new dot runs
+        through two of its neighbours, at least one of them a dot already there, the other maybe the closer), so
+        the others are not played."""
         found: list[tuple[int, int, int]] = []
+        p = pos.to_move
+        b = pos.board
+        dots, owner = b.dots, b.owner
+        s = self.stride
         for q in candidates:
+            if not any(
+                dots[n] == p and not owner[n]
+                for n in (q + 1, q - 1, q + s, q - s, q + s + 1, q + s - 1, q - s + 1, q - s - 1)
+            ):
+                continue
             self.tick()
             rank = self.threat_rank(pos, pos.play(q))
             if rank is not None:
