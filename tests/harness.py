@@ -50,6 +50,7 @@ class Bot:
             "group_rate": 10**6,
             "overall_rate": 10**6,
             "clock_interval": 10**6,
+            "deadlines": False,  # the tests pass the clock by hand (``tick``)
             "user_rate": 10**6,
             "ai_seconds": 0.1,  # the bot thinks briefly in tests; reproducibly
             "ai_seed": 1,

@@ -429,7 +429,7 @@ async def test_territory_end_declined_in_private_in_russian(bot: Bot) -> None:
     await bot.press(
         BORIS, asked.result["message_id"], boris, bot.button(BORIS, asked.result["message_id"], "Отказаться")
     )
-    assert fake.messages[(BORIS, asked.result["message_id"])]["text"] == "Boris отказывается заканчивать игру №1."
+    assert fake.messages[(BORIS, asked.result["message_id"])]["text"] == "Отказ заканчивать игру №1: Boris."
     assert fake.texts(ANNA)[-1] == "Boris declined to end game #1."
 
 

@@ -5,6 +5,7 @@ The whole path runs: the real Application and handlers, a real SQLite file, real
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncIterator
 from typing import Any
@@ -78,7 +79,7 @@ async def test_only_who_asked_can_confirm_a_resignation(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/resign")
     confirm = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Да, сдаюсь"))
-    assert fake.messages[(GROUP, confirm)]["text"] == "Анна сдаётся в игре №1."
+    assert fake.messages[(GROUP, confirm)]["text"] == "Сдача в игре №1: Анна."
     record = await bot.game(1)
     assert record.state == "finished" and record.winner == "red"
 
@@ -255,7 +256,7 @@ async def test_a_resignation_before_the_first_move_is_unrated_and_not_a_move(bot
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
     record = await bot.game(1)
     assert record.state == "cancelled" and not record.rated and record.reason == "resignation"
-    assert "Игра отменена.</b> Boris сдаётся, не сделав ни одного хода" in caption(bot, GROUP)
+    assert "Игра отменена.</b> Сдача до первого хода: Boris" in caption(bot, GROUP)
     await bot.say(GROUP, anna, "/top")
     assert "ещё не закончено" in fake.texts(GROUP)[-1]  # nothing rated
     await bot.say(GROUP, anna, "/stats")
@@ -331,8 +332,10 @@ async def test_the_previous_board_loses_its_buttons_and_answered_questions_say_s
     await bot.press(GROUP, mine, boris, bot.button(GROUP, mine, "Да"))
     assert fake.messages[(GROUP, dangling)]["text"] == "Игра №1 окончена." and bot.buttons(GROUP, dangling) == []
     assert not any(
-        message.get("reply_markup") for (chat, _), message in fake.messages.items() if chat == GROUP
-    )  # a finished game leaves no buttons behind
+        message.get("reply_markup") and "RM:" not in json.dumps(message["reply_markup"])
+        for (chat, _), message in fake.messages.items()
+        if chat == GROUP
+    )  # a finished game leaves no buttons behind (but 🔁 Rematch under its final board)
 
 
 async def test_bad_input_in_a_group_never_delays_a_board(where: Where) -> None:

@@ -205,20 +205,27 @@ async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/top")
     top = fake.texts(GROUP)[-1]
     assert top.index("Анна") < top.index("Boris")
-    # K = 40: 1500 -> 1520 (expected 0.5), then +17.7 (expected 0.557 against 1480).
-    assert "<b>1538</b>" in top and "<b>1462</b>" in top
-    assert "Рейтинг в этом чате" in top and "2 игры" in top
-    # In a private chat: the ratings of all players who chose to appear there (nobody yet).
+    # Glicko-2 from 1500 / 350 / 0.06: 1662.3 / 290.3 after the first win, 1720.2 / 260.0 after the second (the
+    # loser the mirror image); a deviation of 110 or more is provisional.
+    assert "<b>1720?</b> ±260" in top and "<b>1280?</b> ±260" in top
+    assert "Рейтинг в этом чате" in top and "Спортивные" in top and "2 игры" in top
+    # In a private chat: the ratings of all players who chose to appear there (nobody yet), and one's own place.
     await bot.say(ANNA, anna, "/top")
-    assert "1538" not in fake.texts(ANNA)[-1] and "в /me можно в него попасть" in fake.texts(ANNA)[-1]
+    alone = fake.texts(ANNA)[-1]
+    assert "1720" in alone and "1-е место из 2" in alone and "в /me можно в него попасть" in alone
     await bot.say(ANNA, anna, "/me")
-    me = fake.last("sendMessage", ANNA).result["message_id"]
-    await bot.press(ANNA, me, anna, bot.button(ANNA, me, "Показывать меня"))
+    me = fake.last("sendPhoto", ANNA)  # the rating's history as a picture, the text as its caption
+    assert "<b>1720?</b> ±260" in me.params["caption"] and me.files
+    message = me.result["message_id"]
+    await bot.press(ANNA, message, anna, bot.button(ANNA, message, "Показывать меня"))
+    assert "Вы есть в рейтинге всех игроков" in fake.messages[(ANNA, message)]["caption"]
     await bot.say(ANNA, anna, "/top")
     listed = fake.texts(ANNA)[-1]
-    assert "Рейтинг всех игроков" in listed and "<b>1538</b>" in listed and "Boris" not in listed
+    assert "Рейтинг всех игроков" in listed and "<b>1720?</b>" in listed and "Boris" not in listed
     await bot.say(GROUP, boris, "/me")
-    assert "<b>1462</b>, 2 игры (0 побед, 2 поражения, 0 ничьих)." in fake.texts(GROUP)[-1]
+    caption = fake.last("sendPhoto", GROUP).params["caption"]
+    assert "<b>1280?</b> ±260 (волатильность 0.060) · 2 игры (0 побед, 2 поражения, 0 ничьих)" in caption
+    assert "В этом чате (Спортивные): 2-е место из 2" in caption
 
 
 async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:
