@@ -3,11 +3,26 @@ with no such neighbour never makes a new capture threat, checked by playing ever
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from tests.ai.test_closers import local_game
 from tochki_bot.ai.player import STYLES, Search
 from tochki_bot.ai.position import Position, board_cells
+from tochki_bot.engine import Game
+
+
+def fought_game(width: int, height: int, plies: int, seed: int) -> Game:
+    """Random play from the cross, each dot within two points of one of the last four (chains, rings, captures)."""
+    rng = random.Random(seed)
+    game = Game(width, height, "cross")
+    while game.ply < plies and not game.is_over:
+        lasts = [m.point for m in game.moves[-4:] if m.point is not None]
+        points = list(game.playable_points())
+        near = [p for p in points if any(abs(p.x - q.x) <= 2 and abs(p.y - q.y) <= 2 for q in lasts)]
+        p = rng.choice(near or points)
+        game.play(p.x, p.y)
+    return game
 
 
 @pytest.mark.parametrize("size", [(10, 10), (20, 20)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -16,7 +31,7 @@ def test_a_point_without_a_neighbour_of_its_colour_makes_no_threat(size: tuple[i
     cells = board_cells(width, height)
     lone = threats = 0
     for seed in range(4):
-        game = local_game(width, height, width * height // 4, seed)
+        game = fought_game(width, height, width * height // 4, seed)
         if game.is_over:
             continue
         pos = Position.of(game)

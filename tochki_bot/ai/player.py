@@ -16,7 +16,8 @@
   better by more than half a dot there (``Style.switch_margin``). Odd depths only beyond 3: with the opponent to
   move at the leaves the evaluation's exchange term is always the opponent's. A quiescence search over captures
   and blocks at the leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static; so did a
-  territory term (cells inside each side's enclosures, 0.1 a cell: 1-0-7).
+  territory term (cells inside each side's enclosures, 0.1 a cell: 1-0-7). The widened iteration comes before
+  the deep ones: the other way round lost 4-0-12 on 39x32 (``docs/ai.md``, round 2).
 - ``hard``'s inner nodes: a transposition table (Zobrist keys of the dots with the score and the side to move:
   bounds and the best move of positions met again), two killer moves per ply, and null windows after the first
   move (principal variation search). Measured with ``benchmarks/selfplay.py`` (``docs/ai.md``).
