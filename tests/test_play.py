@@ -116,7 +116,7 @@ async def start_game(bot: Bot, new: str = "/new 10x10 empty blue") -> None:
 async def agree_draw(bot: Bot) -> None:
     anna, boris = users(bot.fake)
     await bot.say(GROUP, anna, "/draw")
-    offer = bot.fake.last("sendMessage", GROUP).result["message_id"]
+    offer = bot.last_board(GROUP)["message_id"]  # a group's offer lives on its latest board
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Accept draw"))
 
 

@@ -55,8 +55,9 @@ async def test_two_announcements_of_one_game_end_with_the_newer_board_live(bot: 
     fake.latency = 0.01
     one = await bot.services.play.move(1, Person(ANNA, "Анна"), 5, 5)
     two = await bot.services.play.move(1, Person(BORIS, "Boris"), 6, 6)
-    presenter = bot.front.presenter
-    await asyncio.gather(presenter.announce(two), presenter.announce(one))  # the older one arrives last
+    announcer = bot.front.announcer
+    await asyncio.gather(announcer.announce(two), announcer.announce(one))  # the older one arrives last
+    await bot.settle()
     boards = [c for c in fake.sent("sendPhoto", GROUP) if "Ход" in c.params["caption"]]
     newest = boards[-1]
     assert "Ход 2: 6-6" in newest.params["caption"]  # the older position is not posted after the newer

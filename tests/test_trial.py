@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 from conftest import Where
+from fakebot import Call, FakeTelegram
 from harness import Bot
 from test_bot import ANNA, BORIS, GROUP, open_group_game, users, watch_link
 from test_players_first import private_game
@@ -56,23 +57,29 @@ async def test_cancel_of_a_started_private_game_says_it_has_started(bot: Bot) ->
     assert "can no longer be cancelled" in fake.texts(BORIS)[-1]
 
 
+def offers(fake: FakeTelegram) -> list[Call]:
+    """The group boards that went out showing a draw offer (a group's offer is a line on its latest board)."""
+    return [c for c in fake.sent("editMessageMedia", GROUP) if "предлагает ничью" in str(c.params.get("media", ""))]
+
+
 async def test_a_draw_offer_that_did_not_get_out_is_made_again(bot: Bot) -> None:
     fake = bot.fake
     anna, boris, _ = users(fake)
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/m 5-5")
-    fake.fail("sendMessage", 500, "Internal Server Error", match=lambda p: "ничью" in p.get("text", ""))
-    await bot.say(GROUP, boris, "/draw")
+    fake.fail(
+        "editMessageMedia", 500, "Internal Server Error", match=lambda p: "ничью" in str(p.get("media", "")), times=3
+    )
+    await bot.say(GROUP, boris, "/draw")  # a group's offer goes on its latest board: that edit fails (retries too)
     assert (await bot.game(1)).draw_offer == "red"
-    assert not any("ничью" in t for t in fake.texts(GROUP))
-    await bot.say(GROUP, boris, "/draw")  # told "something went wrong, try again": trying again asks now
-    offers = [c for c in fake.sent("sendMessage", GROUP) if "предлагает ничью" in c.params["text"]]
-    assert len(offers) == 1 and bot.buttons(GROUP, offers[0].result["message_id"])
+    assert not offers(fake)
+    await bot.say(GROUP, boris, "/draw")  # trying again shows it now
+    assert len(offers(fake)) == 1 and bot.buttons(GROUP, bot.last_board(GROUP)["message_id"])
     await bot.say(GROUP, boris, "/draw")  # out there now: a third time is refused
     assert "уже предложили ничью" in fake.texts(GROUP)[-1]
     bot.clock.advance(60)
     await bot.tick()
-    assert len([c for c in fake.sent("sendMessage", GROUP) if "предлагает ничью" in c.params["text"]]) == 1
+    assert len(offers(fake)) == 1
 
 
 async def test_a_draw_offer_that_did_not_get_out_is_made_by_the_clock(bot: Bot) -> None:
@@ -80,13 +87,15 @@ async def test_a_draw_offer_that_did_not_get_out_is_made_by_the_clock(bot: Bot) 
     anna, boris, _ = users(fake)
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/m 5-5")
-    fake.fail("sendMessage", 500, "Internal Server Error", match=lambda p: "ничью" in p.get("text", ""))
+    fake.fail(
+        "editMessageMedia", 500, "Internal Server Error", match=lambda p: "ничью" in str(p.get("media", "")), times=3
+    )
     await bot.say(GROUP, boris, "/draw")
     bot.clock.advance(60)
     await bot.tick()
-    offers = [c for c in fake.sent("sendMessage", GROUP) if "предлагает ничью" in c.params["text"]]
-    assert len(offers) == 1 and "tg://user?id=11" in offers[0].params["text"]
-    message_id = offers[0].result["message_id"]
+    made = offers(fake)
+    assert len(made) == 1 and "tg://user?id=11" in str(made[0].params["media"])
+    message_id = bot.last_board(GROUP)["message_id"]
     await bot.press(GROUP, message_id, anna, bot.button(GROUP, message_id, "Принять ничью"))
     record = await bot.game(1)
     assert record.state == "finished" and record.reason == "draw"
@@ -185,10 +194,10 @@ async def test_a_draw_by_two_offers_says_so_on_the_first_offer(bot: Bot) -> None
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/m 5-5")
     await bot.say(GROUP, boris, "/draw")
-    offer = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.say(GROUP, anna, "/draw")
     assert (await bot.game(1)).reason == "draw"
-    assert "Ничья по соглашению в игре №1" in fake.messages[(GROUP, offer)]["text"]
+    final = fake.last("sendPhoto", GROUP).params["caption"]  # the offer lived on the board: the next one says it
+    assert "Ничья по соглашению" in final
 
 
 async def test_an_invitation_opened_too_late_closes_its_lobby_message_at_once(bot: Bot) -> None:
