@@ -17,9 +17,7 @@ import sys
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT), str(_ROOT / "tests")] + [
-    p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
-]
+sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 import argparse
 import asyncio
@@ -28,9 +26,8 @@ import tempfile
 import time
 from typing import Any
 
-from fakebot import FakeTelegram, as_update
-from harness import Bot
-
+from tests.support.fakebot import FakeTelegram, as_update
+from tests.support.harness import Bot
 from tochki_bot.config import Config
 from tochki_bot.telegram.app import build_application
 

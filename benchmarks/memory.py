@@ -13,9 +13,7 @@ import sys
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT), str(_ROOT / "tests")] + [
-    p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
-]
+sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 import argparse
 import asyncio
@@ -23,8 +21,8 @@ import gc
 import tempfile
 import time
 
-from fakebot import FakeTelegram
-from harness import Bot
+from tests.support.fakebot import FakeTelegram
+from tests.support.harness import Bot
 
 
 def rss_mb() -> float:

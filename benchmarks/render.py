@@ -17,9 +17,9 @@ sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() !=
 import statistics
 import time
 
-from benchmarks.positions import dense_midgame
 from render import HD, STANDARD, Window, layout, render_png
 from render.board import _digit_height
+from tests.support.positions import dense_midgame
 from tochki_bot.pictures import board_view
 
 

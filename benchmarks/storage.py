@@ -100,8 +100,7 @@ async def main(target: str | None) -> None:
 if __name__ == "__main__":
     where = sys.argv[1] if len(sys.argv) > 1 else None
     if where == "postgres":
-        sys.path.insert(0, str(_ROOT / "tests"))
-        from pgserver import Server, binaries
+        from tests.support.pgserver import Server, binaries
 
         folder = binaries()
         if folder is None:

@@ -28,7 +28,7 @@ import time
 
 import httpx
 
-from benchmarks.positions import dense_midgame, surrounding_game
+from tests.support.positions import dense_midgame, surrounding_game
 from tochki_bot.engine import Game
 from tochki_bot.services import GameView, Person, Place, Services
 from tochki_bot.webapp import RateLimit, WebAppServer, sign_init_data

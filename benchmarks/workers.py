@@ -18,9 +18,7 @@ import sys
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT), str(_ROOT / "tests")] + [
-    p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
-]
+sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 import argparse
 import asyncio
@@ -29,12 +27,10 @@ import statistics
 import tempfile
 import time
 
-from fakebot import Call
-from pgserver import Server, binaries
-from test_workers import Game, Table, open_games
-from workers import Cluster
-
 from storage import Storage
+from tests.support.fakebot import Call
+from tests.support.pgserver import Server, binaries
+from tests.support.workers import Cluster, Game, Table, open_games
 
 UNLIMITED = {"TOCHKI_GROUP_RATE": "1000000", "TOCHKI_SEND_RATE": "1000000"}
 """Telegram's sending limits lifted (each worker keeps to its own copy of them): this measures what the workers and

@@ -1,22 +1,19 @@
-"""Shared test fixtures and paths."""
+"""Fixtures every test may use: both database backends, and bots left running by a failed test stopped.
+
+The helpers the tests share are modules of ``tests.support`` (``from tests.support.harness import Bot``)."""
 
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-TESTS = Path(__file__).resolve().parent
-DATA = TESTS / "data"
-SHARED = TESTS.parent.parent / "shared"
+from tests.support.paths import TESTS, Where
 
-# The reference rules implementation lives beside the tests.
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
+SHARED = TESTS.parent.parent / "shared"
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +21,7 @@ async def _stop_leftover_bots():
     """A test that fails half-way leaves its bots running, and their database threads would keep pytest from
     exiting: stop them."""
     yield
-    from harness import RUNNING
+    from tests.support.harness import RUNNING
 
     for bot in list(RUNNING):
         await bot.stop()
@@ -34,8 +31,6 @@ async def _stop_leftover_bots():
 # Both database backends. A test that takes ``where`` (or ``backend``) runs once per backend: ``where("x.db")`` is a
 # file in the test's folder on SQLite, a fresh schema of a throwaway PostgreSQL server on PostgreSQL (the same name
 # gives the same database within a test: a bot restarted on it, a second process).
-
-Where = Callable[..., str]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -56,7 +51,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[Any]:
     """A PostgreSQL server for the whole session (started the first time a test asks for it)."""
-    from pgserver import Server, binaries
+    from tests.support.pgserver import Server, binaries
 
     folder = binaries()
     missing = None

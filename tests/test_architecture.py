@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import TESTS
+
+from tests.support.paths import TESTS
 
 ROOT = TESTS.parent
 PACKAGES = ("tochki_bot", "render", "storage")

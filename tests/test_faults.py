@@ -21,13 +21,13 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import Where
-from fakebot import FakeTelegram, as_update
-from harness import Bot
 from telegram.error import RetryAfter, TimedOut
-from test_bot import ANNA, GROUP, open_group_game, users
-from test_cli import LocalBotApi, free_port, spawn, update
 
+from tests.support.fakebot import FakeTelegram, as_update
+from tests.support.games import ANNA, GROUP, open_group_game, users
+from tests.support.harness import Bot
+from tests.support.paths import Where
+from tests.support.program import LocalBotApi, free_port, spawn, update
 from tochki_bot.telegram.ratelimit import ChatRateLimiter
 
 SECRET = "s3cret"

@@ -6,18 +6,27 @@ The whole path runs: the real Application and handlers, a real SQLite file, real
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
-from conftest import Where
-from fakebot import FakeTelegram
-from harness import Bot, Clock
-from test_bot import ANNA, BORIS, GROUP, STRANGER, open_group_game, users, watch_link
 
+from tests.support.fakebot import FakeTelegram
+from tests.support.games import (
+    ANNA,
+    BORIS,
+    CLARA,
+    GROUP,
+    STRANGER,
+    caption,
+    clara,
+    open_group_game,
+    private_game,
+    users,
+    watch_link,
+)
+from tests.support.harness import Bot, Clock
+from tests.support.paths import Where
 from tochki_bot.config import Config
 from tochki_bot.telegram import callbacks as cb
-
-CLARA = 44
 
 
 @pytest.fixture
@@ -25,32 +34,6 @@ async def bot(where: Where):
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
-
-
-def clara(fake: FakeTelegram) -> dict[str, Any]:
-    return fake.user(CLARA, "Clara", "en")
-
-
-async def private_game(bot: Bot, host: dict[str, Any], guest: dict[str, Any], *, host_blue: bool = True) -> int:
-    """``host`` invites ``guest`` to a private game (``host`` plays blue unless told otherwise); the game's id."""
-    fake = bot.fake
-    await bot.say(host["id"], host, "/new 20x20 empty")
-    lobby = fake.last("sendMessage", host["id"]).result
-    label = (
-        ("I play 🔵" if host_blue else "I play 🔴")
-        if host["language_code"] == "en"
-        else ("Я 🔵" if host_blue else "Я 🔴")
-    )
-    await bot.press(host["id"], lobby["message_id"], host, bot.button(host["id"], lobby["message_id"], label))
-    link = re.search(r"start=(g[\w-]+)", fake.messages[(host["id"], lobby["message_id"])]["text"])
-    assert link is not None
-    await bot.say(guest["id"], guest, f"/start {link.group(1)}")
-    games = await bot.db.games.of_user(host["id"], ("active",), kind="private")
-    return games[0].id
-
-
-def caption(bot: Bot, chat: int) -> str:
-    return str(bot.fake.last("sendPhoto", chat).params["caption"])
 
 
 # ------------------------------------------------------------------------------------------------------------------
@@ -423,7 +406,7 @@ async def test_zoom_shows_the_window_large_on_the_board_and_on_demand(bot: Bot) 
     board = bot.last_board(GROUP)["message_id"]
     await bot.press(GROUP, board, users(fake)[1], bot.button(GROUP, board, "🔍"))
     zoomed = fake.last("editMessageMedia")
-    from test_bot import png_of
+    from tests.support.games import png_of
 
     picture = png_of(zoomed)
     assert picture.size[0] <= 800 and picture.size[1] <= 800  # the 8x8 window drawn large, not the whole board
@@ -438,7 +421,7 @@ async def test_zoom_shows_the_window_large_on_the_board_and_on_demand(bot: Bot) 
 
 
 async def test_the_record_viewer_jumps(bot: Bot) -> None:
-    from conftest import DATA
+    from tests.support.paths import DATA
 
     fake = bot.fake
     anna, _boris, _ = users(fake)
@@ -457,7 +440,7 @@ async def test_the_record_viewer_jumps(bot: Bot) -> None:
 
 
 async def test_a_record_viewer_in_a_group_is_the_senders(bot: Bot) -> None:
-    from conftest import DATA
+    from tests.support.paths import DATA
 
     fake = bot.fake
     anna, boris, _ = users(fake)

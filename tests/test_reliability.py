@@ -7,22 +7,11 @@ import asyncio
 from typing import Any
 
 import pytest
-from conftest import Where
-from fakebot import FakeTelegram, as_update
-from harness import Bot
-from test_bot import ANNA, BORIS, GROUP, open_group_game, users
 
-from tochki_bot.config import Config
-from tochki_bot.telegram.app import build_application
-
-CLARA = 44
-
-
-def realistic(bot: Bot, where: Where, **settings: Any) -> Bot:
-    """The bot with Telegram's real limits: 20 messages a minute in a group, 30 a second in all."""
-    bot.config = Config(token="123:TEST", db_path=str(where("r.db")), **settings)
-    bot.app = build_application(bot.config, request=bot.fake, clock=bot.clock)
-    return bot
+from tests.support.fakebot import FakeTelegram, as_update
+from tests.support.games import ANNA, BORIS, CLARA, GROUP, open_group_game, realistic, users
+from tests.support.harness import Bot
+from tests.support.paths import Where
 
 
 @pytest.fixture
@@ -220,8 +209,7 @@ async def test_a_move_whose_button_answer_fails_is_still_announced(bot: Bot) -> 
 
 
 async def test_a_move_stored_just_before_a_crash_is_announced_on_start(where: Where) -> None:
-    from harness import Clock
-
+    from tests.support.harness import Clock
     from tochki_bot.services import Person
 
     clock = Clock()
@@ -241,7 +229,7 @@ async def test_a_move_stored_just_before_a_crash_is_announced_on_start(where: Wh
 
 
 async def test_a_seat_that_failed_gets_its_board_later_and_the_others_once(bot: Bot) -> None:
-    from test_players_first import private_game
+    from tests.support.games import private_game
 
     fake = bot.fake
     anna, boris, _ = users(fake)
@@ -348,7 +336,7 @@ async def test_a_reply_to_a_board_the_bot_could_not_remember_still_finds_its_gam
 ) -> None:
     import re
 
-    from test_players_first import clara, private_game
+    from tests.support.games import clara, private_game
 
     fake = bot.fake
     anna, boris, _ = users(fake)
@@ -426,7 +414,7 @@ async def test_a_group_title_with_html_still_gets_its_reminders(bot: Bot) -> Non
 
 
 async def test_quotas_on_records_and_lobbies(bot: Bot) -> None:
-    from conftest import DATA
+    from tests.support.paths import DATA
 
     fake = bot.fake
     anna, _, _ = users(fake)
@@ -446,7 +434,7 @@ async def test_quotas_on_records_and_lobbies(bot: Bot) -> None:
 
 
 async def test_old_messages_records_and_update_ids_are_forgotten(bot: Bot) -> None:
-    from conftest import DATA
+    from tests.support.paths import DATA
 
     fake = bot.fake
     anna, boris, _ = users(fake)

@@ -6,13 +6,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from conftest import DATA, Where
-from fakebot import FakeTelegram
-from harness import Bot, Clock
-from test_bot import ANNA, BORIS, GROUP, open_group_game, users
-from test_players_first import private_game
-from test_reliability import realistic
 
+from tests.support.fakebot import FakeTelegram
+from tests.support.games import ANNA, BORIS, GROUP, open_group_game, private_game, realistic, users
+from tests.support.harness import Bot, Clock
+from tests.support.paths import DATA, Where
 from tochki_bot.services import Person
 
 

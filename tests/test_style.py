@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from conftest import TESTS
+
+from tests.support.paths import TESTS
 
 
 def test_ruff_is_clean() -> None:

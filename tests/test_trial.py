@@ -4,11 +4,10 @@ real Application, a real SQLite file, the fake Bot API."""
 from __future__ import annotations
 
 import pytest
-from conftest import Where
-from harness import Bot
-from test_bot import ANNA, BORIS, GROUP, open_group_game, users, watch_link
-from test_players_first import private_game
 
+from tests.support.games import ANNA, BORIS, GROUP, open_group_game, private_game, users, watch_link
+from tests.support.harness import Bot
+from tests.support.paths import Where
 from tochki_bot.telegram import callbacks as cb
 
 

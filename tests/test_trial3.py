@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from harness import Bot
-from test_bot import ANNA, BORIS, GROUP, users
+
+from tests.support.games import ANNA, BORIS, GROUP, users
+from tests.support.harness import Bot
 
 
 @pytest.fixture

@@ -1,0 +1,242 @@
+"""Sharing, end to end: SGF out and in, full-resolution pictures, replays, spectators, inline mode, ratings."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from PIL import Image
+
+from tests.support.games import ANNA, BORIS, GROUP, STRANGER, open_group_game, users, watch_link
+from tests.support.harness import Bot
+from tests.support.paths import DATA, Where
+from tochki_bot.engine.sgf import parse_sgf
+from tochki_bot.services import Person
+
+
+@pytest.fixture
+async def bot(where: Where):
+    started = await Bot(where("bot.db")).start()
+    yield started
+    await started.stop()
+
+
+async def play(bot: Bot, moves: list[str]) -> None:
+    anna, boris, _ = users(bot.fake)
+    for i, move in enumerate(moves):
+        await bot.say(GROUP, anna if i % 2 == 0 else boris, f"/m {move}")
+
+
+async def test_sgf_export_reads_back_as_the_same_game(bot: Bot) -> None:
+    await open_group_game(bot)
+    await play(bot, ["4-5", "5-5", "6-5", "1-20", "5-4", "3-20", "5-6"])
+    anna, boris, _ = users(bot.fake)
+    await bot.say(GROUP, boris, "/sgf")
+    document = bot.fake.last("sendDocument", GROUP)
+    text = next(iter(document.files.values())).decode()
+    record = parse_sgf(text)
+    assert record.blue == "Анна" and record.red == "Boris" and "RE[" not in text
+    game = record.game()
+    stored = await bot.db.games.moves(1)
+    assert game.moves == tuple(stored) and game.score == (1, 0)
+    await bot.say(GROUP, boris, "/resign")
+    confirm = bot.fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
+    await bot.say(GROUP, anna, "/sgf 1")
+    text = next(iter(bot.fake.last("sendDocument", GROUP).files.values())).decode()
+    assert "RE[B+R]" in text and parse_sgf(text).game().result.reason == "resignation"
+    await bot.say(STRANGER, users(bot.fake)[2], "/sgf 1")
+    assert "№1" in bot.fake.texts(STRANGER)[-1] or "#1" in bot.fake.texts(STRANGER)[-1]  # not theirs to see
+
+
+async def test_importing_a_zagram_record_and_stepping_through_it(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await bot.send(fake.document_update(ANNA, anna, "zagram-352562.sgf", (DATA / "zagram-352562.sgf").read_bytes()))
+    shown = fake.last("sendPhoto", ANNA)
+    caption = shown.params["caption"]
+    assert "<b>3 : 60</b>" in caption and "244 хода" in caption
+    assert "результат в записи: синие сдались, победа красных" in caption  # RE[W+R], in words
+    assert "Митрандир" in caption and "Роман Максимов" in caption
+    message = shown.result["message_id"]
+    await bot.press(ANNA, message, anna, bot.button(ANNA, message, "◀"))
+    assert "243" in fake.messages[(ANNA, message)]["caption"]
+    await bot.press(ANNA, message, anna, bot.button(ANNA, message, "⏮"))
+    assert "<b>0 : 0</b>" in fake.messages[(ANNA, message)]["caption"]
+    assert not bot.errors
+
+
+async def test_a_record_continued_as_a_new_unrated_game(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await bot.send(fake.document_update(GROUP, anna, "game.sgf", (DATA / "playdots-962686.sgf").read_bytes()))
+    shown = fake.last("sendPhoto", GROUP)
+    assert "<b>3 : 2</b>" in shown.params["caption"] and "победа синих с перевесом в 1 очко" in shown.params["caption"]
+    await bot.press(
+        GROUP, shown.result["message_id"], anna, bot.button(GROUP, shown.result["message_id"], "Продолжить")
+    )
+    lobby = fake.last("sendMessage", GROUP).result
+    assert "после хода 25" in lobby["text"]
+    assert not any("39x32" in b["text"] for row in bot.buttons(GROUP, lobby["message_id"]) for b in row)
+    await bot.press(GROUP, lobby["message_id"], boris, bot.button(GROUP, lobby["message_id"], "Играть"))
+    record = await bot.db.games.open_in(GROUP)
+    assert record is not None and record.state == "active" and record.ply == 25 and not record.rated
+    board = fake.last("sendPhoto", GROUP).params["caption"]
+    assert "<b>3 : 2</b>" in board
+    game = (await bot.services.game(record.id)).position
+    mover = anna if record.player(game.to_move) == ANNA else boris
+    await bot.say(GROUP, mover, "/m 1-1")
+    assert "Ход 26: 1-1" in fake.last("sendPhoto", GROUP).params["caption"]
+    await bot.say(GROUP, mover, "/top")
+    assert "ещё не закончено" in fake.texts(GROUP)[-1]
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b"just some text", "это не файл SGF"),
+        (b"(;GM[1]SZ[19];B[pd];W[dd])", "запись другой игры (GM[1]"),
+        (b"(;GM[40]SZ[10];B[aa];W[aa])", "ход 2 не по правилам"),
+    ],
+)
+async def test_bad_files_get_a_clear_answer(bot: Bot, content: bytes, says: str) -> None:
+    anna, _, _ = users(bot.fake)
+    await bot.send(bot.fake.document_update(ANNA, anna, "x.sgf", content))
+    assert says in bot.fake.texts(ANNA)[-1] and "не получилось" in bot.fake.texts(ANNA)[-1].lower()
+    assert not bot.fake.sent("sendPhoto", ANNA)
+
+
+async def test_png_is_the_full_resolution_board(bot: Bot) -> None:
+    await open_group_game(bot, size="39x32", start="cross")
+    await play(bot, ["10-10", "11-11"])
+    anna, _, _ = users(bot.fake)
+    await bot.say(GROUP, anna, "/png")
+    document = bot.fake.last("sendDocument", GROUP)
+    picture = Image.open(io.BytesIO(next(iter(document.files.values()))))
+    photo = Image.open(io.BytesIO(next(iter(bot.fake.last("sendPhoto", GROUP).files.values()))))
+    assert picture.format == "PNG" and 2000 < max(picture.size) <= 2560
+    assert picture.size[0] > photo.size[0]
+
+
+async def test_replay_of_a_full_39x32_game_fits_telegram(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _boris, _ = users(fake)
+    await open_group_game(bot, size="39x32", start="cross")
+    record = await bot.db.games.open_in(GROUP)
+    assert record is not None
+    services = bot.services
+    people = {ANNA: Person(ANNA, "Анна"), BORIS: Person(BORIS, "Boris")}
+    # Fill the board through the service (no pictures: faster than through Telegram).
+    import random
+
+    rng = random.Random(3)
+    points = [(x, y) for x in range(1, 40) for y in range(1, 33)]
+    rng.shuffle(points)
+    view = await services.game(record.id)
+    for x, y in points:
+        if view.to_move is None:
+            break
+        if view.position.is_playable(x, y):
+            mover = view.player_to_move
+            assert mover is not None
+            view = await services.play.move(view.id, people[mover.id], x, y)
+    record = await bot.db.games.get(view.id)
+    assert record is not None and record.state == "finished" and record.reason == "board_full" and record.ply > 1100
+    await bot.say(GROUP, anna, "/replay")
+    animation = fake.last("sendAnimation", GROUP)
+    data = next(iter(animation.files.values()))
+    assert len(data) < 10 * 1024 * 1024
+    gif = Image.open(io.BytesIO(data))
+    assert gif.n_frames >= record.ply
+    assert any("Рисую повтор" in text for text in fake.texts(GROUP))  # progress was shown while it rendered
+    assert not bot.errors
+
+
+async def test_spectator_link_shows_and_follows_the_game(bot: Bot) -> None:
+    fake = bot.fake
+    _, boris, stranger = users(fake)
+    await open_group_game(bot)
+    link = await watch_link(bot)
+    await bot.say(STRANGER, stranger, f"/start {link}")
+    board = fake.last("sendPhoto", STRANGER)
+    assert "reply_markup" not in board.params  # spectators get no move buttons
+    assert "follow game #1" in fake.texts(STRANGER)[-1]
+    await play(bot, ["3-3"])
+    assert "3-3" in fake.last("sendPhoto", STRANGER).params["caption"]
+    note = fake.last("sendMessage", STRANGER).result["message_id"]
+    await bot.press(STRANGER, note, stranger, bot.button(STRANGER, note, "Stop following"))
+    before = len(fake.sent("sendPhoto", STRANGER))
+    await bot.say(GROUP, boris, "/m 4-4")
+    assert len(fake.sent("sendPhoto", STRANGER)) == before
+    await bot.say(STRANGER, stranger, "/start wnotacode")
+    assert "not valid" in fake.texts(STRANGER)[-1]
+
+
+async def test_inline_mode_offers_the_users_games_by_file_id(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _, stranger = users(fake)
+    await open_group_game(bot)
+    await play(bot, ["3-3"])
+    file_id = fake.last("sendPhoto", GROUP).result["photo"][-1]["file_id"]
+    await bot.send(fake.inline_update(anna))
+    answer = fake.last("answerInlineQuery")
+    results = answer.params["results"]
+    assert len(results) == 1 and results[0]["photo_file_id"] == file_id and results[0]["type"] == "photo"
+    assert "start=w" in results[0]["reply_markup"]["inline_keyboard"][0][0]["url"]
+    assert answer.params.get("is_personal") is True
+    await bot.send(fake.inline_update(stranger))
+    assert fake.last("answerInlineQuery").params["results"] == []
+
+
+async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    for _ in range(2):
+        await open_group_game(bot)
+        await play(bot, ["3-3", "4-4"])  # a resignation before one's first move would not count
+        await bot.say(GROUP, boris, "/resign")
+        confirm = fake.last("sendMessage", GROUP).result["message_id"]
+        await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
+    await bot.say(GROUP, anna, "/new")  # an unfinished game does not count
+    await bot.say(GROUP, anna, "/top")
+    top = fake.texts(GROUP)[-1]
+    assert top.index("Анна") < top.index("Boris")
+    # K = 40: 1500 -> 1520 (expected 0.5), then +17.7 (expected 0.557 against 1480).
+    assert "<b>1538</b>" in top and "<b>1462</b>" in top
+    assert "Рейтинг в этом чате" in top and "2 игры" in top
+    # In a private chat: the ratings of all players who chose to appear there (nobody yet).
+    await bot.say(ANNA, anna, "/top")
+    assert "1538" not in fake.texts(ANNA)[-1] and "в /me можно в него попасть" in fake.texts(ANNA)[-1]
+    await bot.say(ANNA, anna, "/me")
+    me = fake.last("sendMessage", ANNA).result["message_id"]
+    await bot.press(ANNA, me, anna, bot.button(ANNA, me, "Показывать меня"))
+    await bot.say(ANNA, anna, "/top")
+    listed = fake.texts(ANNA)[-1]
+    assert "Рейтинг всех игроков" in listed and "<b>1538</b>" in listed and "Boris" not in listed
+    await bot.say(GROUP, boris, "/me")
+    assert "<b>1462</b>, 2 игры (0 побед, 2 поражения, 0 ничьих)." in fake.texts(GROUP)[-1]
+
+
+async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _boris, stranger = users(fake)
+    # Anna invites the stranger to a private game ...
+    await bot.say(ANNA, anna, "/new")
+    link = re.search(r"start=(g[\w-]+)", fake.last("sendMessage", ANNA).result["text"])
+    assert link is not None
+    await bot.say(STRANGER, stranger, f"/start {link.group(1)}")
+    own = await bot.db.games.get(1)
+    assert own is not None and own.state == "active"
+    # ... then the stranger also follows a group game, whose board arrives last in their chat.
+    await open_group_game(bot)
+    watch = await watch_link(bot)
+    await bot.say(STRANGER, stranger, f"/start {watch}")
+    if own.player("blue") == STRANGER:
+        await bot.say(STRANGER, stranger, "7-7")
+        assert (await bot.db.games.get(1)).ply == 1  # type: ignore[union-attr]
+    else:
+        await bot.say(ANNA, anna, "7-7")
+        await bot.say(STRANGER, stranger, "8-8")
+        assert (await bot.db.games.get(1)).ply == 2  # type: ignore[union-attr]
+    assert (await bot.db.games.get(2)).ply == 0  # type: ignore[union-attr]
