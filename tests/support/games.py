@@ -90,3 +90,19 @@ def realistic(bot: Bot, where: Where, **settings: Any) -> Bot:
     bot.config = Config(token="123:TEST", db_path=str(where("r.db")), **settings)
     bot.app = build_application(bot.config, request=bot.fake, clock=bot.clock)
     return bot
+
+
+async def settled(bot: Bot) -> None:
+    """Until the bot has made the moves it owes and every change is told."""
+    for _ in range(3):
+        await bot.services.opponent.settle()
+        await bot.services.changes.settle()
+
+
+def photos(fake: FakeTelegram, chat_id: int, *, failed: bool = False) -> list[Any]:
+    """The photos sent to ``chat_id`` (``failed``: the sends that failed)."""
+    return [
+        c
+        for c in fake.calls
+        if c.method == "sendPhoto" and int(c.params["chat_id"]) == chat_id and (c.result == "failed") == failed
+    ]

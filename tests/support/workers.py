@@ -1,5 +1,5 @@
 """Several real bot processes (``python -m tochki_bot --webhook ...``) on one PostgreSQL database, talking to one fake
-Bot API over HTTP: what ``tests/test_workers.py`` and ``benchmarks/workers.py`` run.
+Bot API over HTTP: what ``tests/telegram/test_workers.py`` and ``benchmarks/workers.py`` run.
 
 ``HttpTelegram`` is the in-memory fake of ``fakebot.py`` served over HTTP (``TELEGRAM_API_BASE_URL`` points the
 workers at it), in a thread of its own. ``Cluster`` starts N workers on free ports with the same webhook secret and

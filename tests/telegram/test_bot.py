@@ -386,7 +386,8 @@ async def test_telegram_errors_are_normal_flow(bot: Bot) -> None:
     fake.fail("sendPhoto", 429, "Too Many Requests: retry after 1", parameters={"retry_after": 1})
     await bot.say(GROUP, anna, "/m 5-5")
     assert "Ход 1: 5-5" in fake.last("sendPhoto", GROUP).params["caption"]
-    # A connection that could not be made is retried too (a send that may have arrived is not: see test_faults).
+    # A connection that could not be made is retried too (a send that may have arrived is not: see
+    # tests/telegram/test_messenger.py).
     fake.break_connection("sendPhoto", httpx.ConnectError, after=False)
     await bot.say(GROUP, boris, "/m 6-6")
     assert "Ход 2: 6-6" in fake.last("sendPhoto", GROUP).params["caption"]

@@ -240,3 +240,106 @@ async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:
         await bot.say(STRANGER, stranger, "8-8")
         assert (await bot.db.games.get(1)).ply == 2  # type: ignore[union-attr]
     assert (await bot.db.games.get(2)).ply == 0  # type: ignore[union-attr]
+
+
+async def test_unwatch_and_a_second_look_at_a_spectator_link_say_things_once(bot: Bot) -> None:
+    """Found in the second player trial: what was confusing; it failed before its fix."""
+    fake = bot.fake
+    _, _, stranger = users(fake)
+    await open_group_game(bot)
+    link = await watch_link(bot)
+    await bot.say(STRANGER, stranger, f"/start {link}")
+    first = fake.last("sendMessage", STRANGER).result["message_id"]
+    await bot.say(STRANGER, stranger, f"/start {link}")
+    second = fake.last("sendMessage", STRANGER).result["message_id"]
+    assert second != first and not bot.buttons(STRANGER, first) and bot.buttons(STRANGER, second)
+    texts = len(fake.texts(STRANGER))
+    await bot.say(STRANGER, stranger, "/unwatch")
+    assert fake.messages[(STRANGER, second)]["text"] == "You no longer follow game #1."
+    assert len(fake.texts(STRANGER)) == texts  # the note says it: no second line below
+
+
+async def test_a_press_in_a_forum_topic_is_answered_in_that_topic(bot: Bot) -> None:
+    """Found by a second look at the reliability work; it failed (or could fail) before its fix."""
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    update = fake.document_update(GROUP, anna, "game.sgf", (DATA / "playdots-962686.sgf").read_bytes())
+    update["message"].update(message_thread_id=7, is_topic_message=True)  # shared in topic 7 of a forum
+    await bot.send(update)
+    shown = fake.last("sendPhoto", GROUP)
+    assert int(shown.params["message_thread_id"]) == 7
+    message_id = shown.result["message_id"]
+    await bot.press(GROUP, message_id, anna, bot.button(GROUP, message_id, "Продолжить"))
+    lobby = fake.last("sendMessage", GROUP)
+    assert int(lobby.params.get("message_thread_id", 0)) == 7  # the lobby opens where the press was, not in General
+    record = await bot.db.games.open_in(GROUP, 7)
+    assert record is not None and record.state == "lobby"
+    assert not bot.errors
+
+
+async def test_stop_following_edits_the_note(bot: Bot) -> None:
+    """Exposed by real play ("players first": a clean group); it failed before its fix."""
+    fake = bot.fake
+    _, _, stranger = users(fake)
+    await open_group_game(bot)
+    link = await watch_link(bot)
+    await bot.say(STRANGER, stranger, f"/start {link}")
+    note = fake.last("sendMessage", STRANGER).result["message_id"]
+    await bot.press(STRANGER, note, stranger, bot.button(STRANGER, note, "Stop following"))
+    assert fake.messages[(STRANGER, note)]["text"] == "You no longer follow game #1."
+    assert bot.buttons(STRANGER, note) == []
+
+
+async def test_the_record_viewer_jumps(bot: Bot) -> None:
+    """Exposed by real play ("players first": a board a phone can read); it failed before its fix."""
+    from tests.support.paths import DATA
+
+    fake = bot.fake
+    anna, _boris, _ = users(fake)
+    await bot.send(fake.document_update(ANNA, anna, "zagram.sgf", (DATA / "zagram-352562.sgf").read_bytes()))
+    shown = fake.last("sendPhoto", ANNA).result["message_id"]
+    labels = [b["text"] for row in bot.buttons(ANNA, shown) for b in row]
+    assert {"−50", "−10", "+10", "+50"} <= set(labels)
+    await bot.press(ANNA, shown, anna, bot.button(ANNA, shown, "⏮"))
+    await bot.press(ANNA, shown, anna, bot.button(ANNA, shown, "+50"))
+    await bot.press(ANNA, shown, anna, bot.button(ANNA, shown, "+10"))
+    assert "после хода 60 из 244" in fake.messages[(ANNA, shown)]["caption"]
+    await bot.say(ANNA, anna, "120", reply_to=shown)
+    assert "после хода 120 из 244" in fake.messages[(ANNA, shown)]["caption"]
+    await bot.say(ANNA, anna, "somewhere", reply_to=shown)
+    assert "номером хода" in fake.texts(ANNA)[-1]
+
+
+async def test_a_record_viewer_in_a_group_is_the_senders(bot: Bot) -> None:
+    """Exposed by real play ("players first": a board a phone can read); it failed before its fix."""
+    from tests.support.paths import DATA
+
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await bot.send(fake.document_update(GROUP, anna, "zagram.sgf", (DATA / "zagram-352562.sgf").read_bytes()))
+    shown = fake.last("sendPhoto", GROUP).result["message_id"]
+    before = fake.messages[(GROUP, shown)]["caption"]
+    await bot.press(GROUP, shown, boris, bot.button(GROUP, shown, "⏮"))
+    assert fake.answers()[-1] == "Only Анна can press this."
+    assert fake.messages[(GROUP, shown)]["caption"] == before
+
+
+async def test_files_that_are_not_records_get_an_answer_in_private(bot: Bot) -> None:
+    """Found in a player's trial of the new bot; it failed before its fix."""
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    await bot.send(fake.document_update(ANNA, anna, "photo.jpg", b"\xff\xd8\xff", mime="image/jpeg"))
+    assert ".sgf" in fake.texts(ANNA)[-1]
+
+
+async def test_spectators_share_what_they_follow_and_players_do_not_become_spectators(bot: Bot) -> None:
+    """Found in a player's trial of the new bot; it failed before its fix."""
+    fake = bot.fake
+    anna, _, stranger = users(fake)
+    await open_group_game(bot)
+    link = await watch_link(bot)
+    await bot.say(STRANGER, stranger, f"/start {link}")
+    await bot.say(STRANGER, stranger, "/sgf")
+    assert fake.last("sendDocument", STRANGER).params["caption"].startswith("Game #1")
+    await bot.say(ANNA, anna, f"/start {link}")
+    assert await bot.db.follows.of_game(1) == [STRANGER]

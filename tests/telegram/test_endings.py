@@ -1,0 +1,162 @@
+"""Ending a game through the bot (``tochki_bot.telegram.endings``): ``/resign`` and ``/ground`` with a
+confirmation that belongs to whoever asked, ``/draw`` and the opponent's answer.
+
+The tests here came from the trials, reviews and attacks that found their bugs; each one's docstring says
+which."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.games import BORIS, GROUP, caption, open_group_game, settled, users
+from tests.support.harness import Bot
+from tests.support.paths import Where
+
+
+@pytest.fixture
+async def bot(where: Where):
+    started = await Bot(where("bot.db")).start()
+    yield started
+    await started.stop()
+
+
+async def test_a_draw_offer_that_did_not_get_out_is_made_again(bot: Bot) -> None:
+    """Found in the second player trial; it failed before its fix."""
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    fake.fail("sendMessage", 500, "Internal Server Error", match=lambda p: "ничью" in p.get("text", ""))
+    await bot.say(GROUP, boris, "/draw")
+    assert (await bot.game(1)).draw_offer == "red"
+    assert not any("ничью" in t for t in fake.texts(GROUP))
+    await bot.say(GROUP, boris, "/draw")  # told "something went wrong, try again": trying again asks now
+    offers = [c for c in fake.sent("sendMessage", GROUP) if "предлагает ничью" in c.params["text"]]
+    assert len(offers) == 1 and bot.buttons(GROUP, offers[0].result["message_id"])
+    await bot.say(GROUP, boris, "/draw")  # out there now: a third time is refused
+    assert "уже предложили ничью" in fake.texts(GROUP)[-1]
+    bot.clock.advance(60)
+    await bot.tick()
+    assert len([c for c in fake.sent("sendMessage", GROUP) if "предлагает ничью" in c.params["text"]]) == 1
+
+
+async def test_a_draw_offer_that_did_not_get_out_is_made_by_the_clock(bot: Bot) -> None:
+    """Found in the second player trial; it failed before its fix."""
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    fake.fail("sendMessage", 500, "Internal Server Error", match=lambda p: "ничью" in p.get("text", ""))
+    await bot.say(GROUP, boris, "/draw")
+    bot.clock.advance(60)
+    await bot.tick()
+    offers = [c for c in fake.sent("sendMessage", GROUP) if "предлагает ничью" in c.params["text"]]
+    assert len(offers) == 1 and "tg://user?id=11" in offers[0].params["text"]
+    message_id = offers[0].result["message_id"]
+    await bot.press(GROUP, message_id, anna, bot.button(GROUP, message_id, "Принять ничью"))
+    record = await bot.game(1)
+    assert record.state == "finished" and record.reason == "draw"
+
+
+async def test_a_draw_by_two_offers_says_so_on_the_first_offer(bot: Bot) -> None:
+    """Found in the second player trial: what was confusing; it failed before its fix."""
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/draw")
+    offer = fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.say(GROUP, anna, "/draw")
+    assert (await bot.game(1)).reason == "draw"
+    assert "Ничья по соглашению в игре №1" in fake.messages[(GROUP, offer)]["text"]
+
+
+async def test_resigning_before_ones_first_move_says_it_cancels(bot: Bot) -> None:
+    """A finding of the third player trial (games against the bot, rule sets, bad input)."""
+    _, boris, _ = users(bot.fake)
+    await bot.say(BORIS, boris, "/new ai 12x12 red")  # the bot moves first
+    await settled(bot)
+    await bot.say(BORIS, boris, "/resign")
+    question = bot.fake.last("sendMessage", BORIS)
+    assert "You have not moved yet" in question.params["text"]
+    message = question.result["message_id"]
+    await bot.press(BORIS, message, boris, bot.button(BORIS, message, "Yes"))
+    assert bot.fake.messages[(BORIS, message)]["text"].startswith("Game #1 cancelled: Boris resigned before")
+    assert (await bot.game(1)).state == "cancelled"
+
+
+async def test_only_who_asked_can_confirm_a_resignation(bot: Bot) -> None:
+    """Exposed by real play ("players first": bugs that cost players games); it failed before its fix."""
+    fake = bot.fake
+    anna, boris, stranger = users(fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, anna, "/resign")  # out of turn: a resignation needs no turn
+    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    for other in (boris, stranger):
+        for label in ("Да, сдаюсь", "Нет"):
+            await bot.press(GROUP, confirm, other, bot.button(GROUP, confirm, label))
+            assert fake.answers()[-1] == "Only Анна can press this."  # Boris and the stranger read English
+    record = await bot.game(1)
+    assert record.state == "active" and record.ply == 1
+    assert bot.buttons(GROUP, confirm)  # the question still waits for Anna
+    await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Нет"))
+    assert fake.messages[(GROUP, confirm)]["text"] == "Сдача отменена: игра №1 продолжается."
+    assert bot.buttons(GROUP, confirm) == []
+    await bot.say(GROUP, anna, "/resign")
+    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Да, сдаюсь"))
+    assert fake.messages[(GROUP, confirm)]["text"] == "Анна сдаётся в игре №1."
+    record = await bot.game(1)
+    assert record.state == "finished" and record.winner == "red"
+
+
+async def test_only_who_asked_can_confirm_grounding_and_only_the_opponent_answers_a_draw(bot: Bot) -> None:
+    """Exposed by real play ("players first": bugs that cost players games); it failed before its fix."""
+    fake = bot.fake
+    anna, boris, stranger = users(fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/ground")
+    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Заземлиться"))
+    assert fake.answers()[-1] == "Only Анна can press this." and (await bot.game(1)).state == "active"
+    await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Нет"))
+    assert "Заземление отменено" in fake.messages[(GROUP, confirm)]["text"]
+
+    await bot.say(GROUP, anna, "/draw")
+    offer = fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, offer, anna, bot.button(GROUP, offer, "Принять"))
+    assert "соперник" in fake.answers()[-1]
+    await bot.press(GROUP, offer, stranger, bot.button(GROUP, offer, "Принять"))
+    assert "not playing" in fake.answers()[-1]
+    assert (await bot.game(1)).state == "active"
+
+
+async def test_a_resignation_before_the_first_move_is_unrated_and_not_a_move(bot: Bot) -> None:
+    """Exposed by real play ("players first": bugs that cost players games); it failed before its fix."""
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/resign")  # Boris never moved
+    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
+    record = await bot.game(1)
+    assert record.state == "cancelled" and not record.rated and record.reason == "resignation"
+    assert "Игра отменена.</b> Boris сдаётся, не сделав ни одного хода" in caption(bot, GROUP)
+    await bot.say(GROUP, anna, "/top")
+    assert "ещё не закончено" in fake.texts(GROUP)[-1]  # nothing rated
+    await bot.say(GROUP, anna, "/stats")
+    assert "ещё нет законченных игр" in fake.texts(GROUP)[-1]
+
+    # A resignation after moves counts, and it is not a move: the replay says 2 moves, not 3.
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/m 6-6")
+    await bot.say(GROUP, anna, "/resign")
+    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Да"))
+    record = await bot.game(2)
+    assert record.state == "finished" and record.rated and record.ply == 3
+    await bot.say(GROUP, anna, "/replay 2")
+    assert fake.last("sendAnimation", GROUP).params["caption"] == "Повтор игры №2: 2 хода."
