@@ -42,17 +42,38 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def backends(config: pytest.Config) -> list[str]:
+    """The backends ``--backends`` chose."""
+    return [b.strip() for b in config.getoption("--backends").split(",") if b.strip()]
+
+
+# The PostgreSQL half is marked ``postgres`` (``-m "not postgres"`` leaves it out, as ``--backends sqlite`` does).
+POSTGRES_MARKS = [pytest.mark.postgres]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
-        chosen = [b.strip() for b in metafunc.config.getoption("--backends").split(",") if b.strip()]
+        chosen = [
+            pytest.param(b, marks=POSTGRES_MARKS, id=b) if b == "postgres" else b for b in backends(metafunc.config)
+        ]
         metafunc.parametrize("backend", chosen, indirect=True)
 
 
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """A test that asks for the PostgreSQL server itself is a PostgreSQL test too."""
+    if "pg_server" in getattr(item, "fixturenames", ()):
+        for mark in POSTGRES_MARKS:
+            item.add_marker(mark)
+
+
 @pytest.fixture(scope="session")
-def pg_server() -> Iterator[Any]:
-    """A PostgreSQL server for the whole session (started the first time a test asks for it)."""
+def pg_server(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A PostgreSQL server for the whole session (started the first time a test asks for it; never when
+    ``--backends`` leaves PostgreSQL out)."""
     from tests.support.pgserver import Server, binaries
 
+    if "postgres" not in backends(request.config):
+        pytest.skip("--backends leaves PostgreSQL out")
     folder = binaries()
     missing = None
     if folder is None:

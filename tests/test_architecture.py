@@ -175,6 +175,8 @@ def test_the_mini_app_reaches_the_game_through_the_services_only() -> None:
     assert not found & {"storage", "tochki_bot.telegram", "telegram", "render", "tochki_bot.pictures", "aiosqlite"}
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_mypy_is_clean() -> None:
     """mypy over the whole project, strict for the engine, render and storage (see pyproject.toml)."""
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")

@@ -11,6 +11,7 @@ import pytest
 from tests.support.paths import TESTS
 
 
+@pytest.mark.process
 def test_ruff_is_clean() -> None:
     ruff = shutil.which("ruff") or shutil.which("ruff", path=str(__import__("pathlib").Path(sys.executable).parent))
     if ruff is None:

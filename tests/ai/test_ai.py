@@ -98,6 +98,7 @@ def test_legal_moves_on_random_positions(size: tuple[int, int]) -> None:
             assert snapshot(game) == before
 
 
+@pytest.mark.slow
 def test_legal_on_60x60_and_in_time() -> None:
     game = random_game(60, 60, 900, seed=7)
     before = snapshot(game)
@@ -110,6 +111,7 @@ def test_legal_on_60x60_and_in_time() -> None:
     assert snapshot(game) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(10, 10), (20, 20), (39, 32)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_time_budget_is_respected(size: tuple[int, int]) -> None:
     game = random_game(*size, size[0] * size[1] // 3, seed=3)
@@ -137,6 +139,7 @@ def test_hard_searches_deeper_than_three_plies_when_it_has_time() -> None:
     assert decision.depth >= 5 and decision.seconds >= 0.9
 
 
+@pytest.mark.slow
 def test_a_seed_makes_the_choice_reproducible() -> None:
     for size in ((15, 15), (39, 32)):
         game = random_game(*size, 60, seed=5)
@@ -246,6 +249,7 @@ def test_never_leaves_the_opponent_a_winning_grounding(level: str) -> None:
 # The tactical reader and the incremental closers against the engine
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [*SIZES, (60, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_capture_value_agrees_with_the_engine(size: tuple[int, int]) -> None:
     width, height = size
@@ -364,6 +368,7 @@ def test_hard_sees_a_double_threat_far_from_the_last_moves() -> None:
     assert best_red_capture_after(game, point, Point(10, 8)) < 5, point
 
 
+@pytest.mark.slow
 def test_hard_keeps_its_block_when_deeper_search_finds_nothing_clearly_better() -> None:
     # From a 15x15 game hard lost to normal (benchmarks/ai.py, game 13), red to move: blue captures 4 at 12-10.
     # At 5 plies blocking there and 10-12 elsewhere both lose 2, and 10-12 won by the shape term alone (0.06); blue

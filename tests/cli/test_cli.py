@@ -27,6 +27,7 @@ def api():
     server.close()
 
 
+@pytest.mark.process
 def test_without_a_token_it_says_how_to_get_one_and_exits_2(tmp_path: Path) -> None:
     proc = spawn([], {"TOCHKI_DB": str(tmp_path / "x.db")})
     out, _ = proc.communicate(timeout=60)
@@ -34,12 +35,15 @@ def test_without_a_token_it_says_how_to_get_one_and_exits_2(tmp_path: Path) -> N
     assert "TELEGRAM_BOT_TOKEN" in out and "@BotFather" in out
 
 
+@pytest.mark.process
 def test_help_lists_the_configuration() -> None:
     proc = spawn(["--help"], {})
     out, _ = proc.communicate(timeout=60)
     assert proc.returncode == 0 and "TELEGRAM_API_BASE_URL" in out and "backup" in out
 
 
+@pytest.mark.process
+@pytest.mark.slow
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_polling_through_a_local_bot_api_server_and_a_clean_stop(
     api: LocalBotApi, tmp_path: Path, stop: signal.Signals
@@ -60,6 +64,8 @@ def test_polling_through_a_local_bot_api_server_and_a_clean_stop(
         assert conn.execute("SELECT COUNT(*) FROM chats WHERE id = -5").fetchone()[0] == 1
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_webhook_mode_checks_the_secret(api: LocalBotApi, tmp_path: Path) -> None:
     port = free_port()
     proc = spawn(
@@ -111,12 +117,14 @@ def test_webhook_mode_checks_the_secret(api: LocalBotApi, tmp_path: Path) -> Non
     assert proc.returncode == 0, out
 
 
+@pytest.mark.process
 def test_webhook_needs_https() -> None:
     proc = spawn(["--webhook", "http://example.org/hook"], {"TELEGRAM_BOT_TOKEN": "1:X"})
     out, _ = proc.communicate(timeout=60)
     assert proc.returncode == 2 and "https" in out
 
 
+@pytest.mark.process
 def test_backup_subcommand(tmp_path: Path) -> None:
     db = tmp_path / "live.db"
     with sqlite3.connect(db) as conn:
@@ -132,6 +140,7 @@ def test_backup_subcommand(tmp_path: Path) -> None:
     assert proc.returncode == 1 and "exists" in out
 
 
+@pytest.mark.slow
 def test_a_stop_that_cuts_the_start_short_still_closes_the_database(tmp_path: Path) -> None:
     """python-telegram-bot stopped half-way by a signal during its start (it then raises "Event loop stopped before
     Future completed" and skips its shutdown): ours still runs, so the database's thread ends and the process can

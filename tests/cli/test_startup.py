@@ -144,6 +144,8 @@ def newer_database(path: Path) -> Path:
 # Telegram out of reach, a token it does not know, a URL that is not a Bot API
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_an_unresolvable_host_is_tried_again_with_a_countdown_then_exits_3(tmp_path: Path) -> None:
     env = {
         "TELEGRAM_BOT_TOKEN": TOKEN,
@@ -164,6 +166,7 @@ def test_an_unresolvable_host_is_tried_again_with_a_countdown_then_exits_3(tmp_p
     assert not (tmp_path / "t.db").exists()  # nothing was created for a bot that did not start
 
 
+@pytest.mark.process
 def test_a_closed_port_says_connection_refused_and_exits_3(tmp_path: Path) -> None:
     url = f"http://127.0.0.1:{free_port()}/bot"
     run = cli([], {"TELEGRAM_BOT_TOKEN": TOKEN, "TELEGRAM_API_BASE_URL": url, "TOCHKI_DB": str(tmp_path / "t.db")})
@@ -176,6 +179,8 @@ def test_a_closed_port_says_connection_refused_and_exits_3(tmp_path: Path) -> No
     )
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_the_bot_starts_when_telegram_comes_back_while_it_waits(tmp_path: Path) -> None:
     port = free_port()
     env = {
@@ -206,6 +211,8 @@ def test_the_bot_starts_when_telegram_comes_back_while_it_waits(tmp_path: Path) 
     assert "Traceback" not in err
 
 
+@pytest.mark.process
+@pytest.mark.slow
 @pytest.mark.parametrize("answer", [UNAUTHORIZED, NOT_FOUND], ids=["401", "404"])
 def test_a_token_telegram_rejects_exits_4_and_says_where_to_get_one(tmp_path: Path, answer: str) -> None:
     with canned(json.loads(answer)["error_code"], answer) as server:
@@ -221,6 +228,8 @@ def test_a_token_telegram_rejects_exits_4_and_says_where_to_get_one(tmp_path: Pa
     assert "@BotFather" in run.last
 
 
+@pytest.mark.process
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("status", "body", "kind"),
     [(200, HTML, "text/html"), (404, HTML, "text/html"), (200, "", "text/plain"), (200, '{"a": 1}', "text/json")],
@@ -237,6 +246,8 @@ def test_a_url_that_answers_but_is_not_a_bot_api_exits_5(tmp_path: Path, status:
     assert "TELEGRAM_API_BASE_URL must be" in run.last
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_a_token_revoked_between_the_check_and_the_start_is_still_one_line(tmp_path: Path) -> None:
     me = {"ok": True, "result": {"id": 7, "is_bot": True, "first_name": "T", "username": "t_bot"}}
     server = Canned(401, UNAUTHORIZED, first=(json.dumps(me),))
@@ -251,6 +262,8 @@ def test_a_token_revoked_between_the_check_and_the_start_is_still_one_line(tmp_p
     assert run.last.startswith("tochki-bot: Telegram rejected the token 123456:*** ") and "@BotFather" in run.last
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_a_proxy_answering_bad_gateway_counts_as_unreachable(tmp_path: Path) -> None:
     with canned(502, "<html>502 Bad Gateway</html>", "text/html") as server:
         env = {"TELEGRAM_BOT_TOKEN": TOKEN, "TELEGRAM_API_BASE_URL": server.url(), "TOCHKI_START_RETRIES": "1"}
@@ -265,6 +278,7 @@ def test_a_proxy_answering_bad_gateway_counts_as_unreachable(tmp_path: Path) -> 
 # The configuration
 
 
+@pytest.mark.process
 def test_without_a_token_one_line_and_status_2(tmp_path: Path) -> None:
     run = cli([], {"TOCHKI_DB": str(tmp_path / "t.db")})
     run.clean()
@@ -272,6 +286,7 @@ def test_without_a_token_one_line_and_status_2(tmp_path: Path) -> None:
     assert run.err.count("\n") == 1 and "TELEGRAM_BOT_TOKEN is not set" in run.last and "@BotFather" in run.last
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     ("name", "value", "said"),
     [
@@ -298,6 +313,8 @@ def test_a_wrong_setting_is_one_line_and_status_2(tmp_path: Path, name: str, val
 # The database
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_a_database_from_a_newer_version_exits_6_before_telegram_is_asked(api: LocalBotApi, tmp_path: Path) -> None:
     db = newer_database(tmp_path / "new.db")
     run = cli([], {"TELEGRAM_BOT_TOKEN": "1:LOCAL", "TELEGRAM_API_BASE_URL": api.url, "TOCHKI_DB": str(db)})
@@ -308,6 +325,7 @@ def test_a_database_from_a_newer_version_exits_6_before_telegram_is_asked(api: L
     assert api.methods() == []
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("where", ["missing-folder", "a-folder", "not-a-database"])
 def test_a_database_path_the_bot_cannot_use_exits_6(tmp_path: Path, where: str) -> None:
     if where == "missing-folder":
@@ -344,6 +362,8 @@ def read_only(folder: Path) -> Iterator[None]:
         subprocess.run(["chattr", "-i", str(folder)], check=True)
 
 
+@pytest.mark.process
+@pytest.mark.slow
 @pytest.mark.parametrize("exists", [False, True], ids=["new-file", "existing-file"])
 def test_a_database_in_a_read_only_folder_exits_6(tmp_path: Path, exists: bool) -> None:
     folder = tmp_path / "ro"
@@ -364,6 +384,7 @@ def test_a_database_in_a_read_only_folder_exits_6(tmp_path: Path, exists: bool) 
 # The webhook's port
 
 
+@pytest.mark.process
 def test_a_webhook_port_in_use_exits_7_before_telegram_is_told(api: LocalBotApi, tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -383,6 +404,8 @@ def test_a_webhook_port_in_use_exits_7_before_telegram_is_told(api: LocalBotApi,
     assert "setWebhook" not in api.methods()
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_a_mini_app_port_in_use_exits_7_before_telegram_is_asked(api: LocalBotApi, tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -411,6 +434,7 @@ def test_a_mini_app_port_in_use_exits_7_before_telegram_is_asked(api: LocalBotAp
 # --version and check
 
 
+@pytest.mark.process
 def test_version() -> None:
     run = cli(["--version"], {})
     assert run.status == 0 and run.out == f"tochki-bot {version('tochki-bot')}\n"
@@ -432,6 +456,8 @@ def lines(out: str) -> dict[str, str]:
     return {line[:9].strip(): line[10:] for line in out.splitlines()}
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_check_when_all_is_well(api: LocalBotApi, tmp_path: Path) -> None:
     db = tmp_path / "live.db"
     asyncio.run(make_games(db))
@@ -454,6 +480,7 @@ def test_check_when_all_is_well(api: LocalBotApi, tmp_path: Path) -> None:
     assert lines(run.out)["Mini App"] == "https://example.org/tochki/app"
 
 
+@pytest.mark.process
 def test_check_on_postgresql(api: LocalBotApi, pg_server: Any) -> None:
     """``check`` against a PostgreSQL URL: the schema and the games, the password never shown; a database not yet
     set up is said to be set up by the bot; a server that is not there is status 6."""
@@ -482,6 +509,8 @@ def password_of(url: str) -> str | None:
     return urlparse(url).password
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_check_changes_nothing_and_says_what_the_bot_would_do(api: LocalBotApi, tmp_path: Path) -> None:
     db = tmp_path / "new.db"
     env = {"TELEGRAM_BOT_TOKEN": "1:LOCAL", "TELEGRAM_API_BASE_URL": api.url, "TOCHKI_DB": str(db)}
@@ -498,6 +527,7 @@ def test_check_changes_nothing_and_says_what_the_bot_would_do(api: LocalBotApi, 
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
 
 
+@pytest.mark.process
 def test_check_prints_every_line_and_exits_with_the_first_problem(tmp_path: Path) -> None:
     db = newer_database(tmp_path / "new.db")
     url = f"http://127.0.0.1:{free_port()}/bot"
@@ -512,6 +542,8 @@ def test_check_prints_every_line_and_exits_with_the_first_problem(tmp_path: Path
     assert shown["result"].startswith("would not start (exit status 6): ")
 
 
+@pytest.mark.process
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("answer", "status", "token_line"),
     [
@@ -530,6 +562,8 @@ def test_check_names_the_token_or_url_problem(
     assert lines(run.out)["token"].startswith(token_line)
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_check_without_a_token_still_asks_whether_the_bot_api_answers(api: LocalBotApi, tmp_path: Path) -> None:
     with canned(404, NOT_FOUND) as server:
         run = cli(["check"], {"TELEGRAM_API_BASE_URL": server.url(), "TOCHKI_DB": str(tmp_path / "t.db")})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def _around(p: Point, width: int, height: int) -> list[tuple[int, int]]:
     ]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.integers(0, 2**32),

@@ -199,6 +199,7 @@ def test_names_with_brackets_and_backslashes_round_trip() -> None:
     assert record.blue == "a]b\\c [x]" and record.red == "🙂 Ёжик"
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(
     st.integers(0, 2**32),
@@ -259,6 +260,7 @@ def test_variations_follow_the_main_line() -> None:
     assert [m.point for m in parse_sgf(text).moves] == [Point(5, 6), Point(6, 5), Point(7, 4)]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.one_of(

@@ -33,6 +33,7 @@ def _view() -> BoardView:
     return board_view(game, blue="Анна", red="Boris", caption="Move 2")
 
 
+@pytest.mark.process
 async def test_a_picture_drawn_in_a_worker_process_is_the_one_drawn_here() -> None:
     painter = Painter(1)
     try:
@@ -43,6 +44,7 @@ async def test_a_picture_drawn_in_a_worker_process_is_the_one_drawn_here() -> No
         painter.close()
 
 
+@pytest.mark.process
 async def test_a_worker_that_dies_costs_no_picture() -> None:
     painter = Painter(1)
     try:
@@ -76,6 +78,8 @@ class DyingPainter(Painter):
     pools = 0
 
 
+@pytest.mark.process
+@pytest.mark.slow
 async def test_workers_that_keep_dying_are_given_up_for_threads(caplog: pytest.LogCaptureFixture) -> None:
     painter = DyingPainter(1)
     try:
@@ -90,14 +94,19 @@ async def test_workers_that_keep_dying_are_given_up_for_threads(caplog: pytest.L
 
 
 ORPHAN = """
-import asyncio, sys
-sys.path[:0] = {paths!r}
-from tests.render.test_painter import _view
+import asyncio
+from tochki_bot.engine import Game
 from tochki_bot.painter import Painter
+from tochki_bot.pictures import board_view
+
+def view():
+    game = Game(15, 15)
+    game.play(3, 3)
+    return board_view(game, blue="Anna", red="Boris")
 
 async def main():
     painter = Painter(2)
-    await asyncio.gather(painter.png(_view()), painter.png(_view()))
+    await asyncio.gather(painter.png(view()), painter.png(view()))
     print(*painter._pool._processes, flush=True)
     await asyncio.sleep(600)
 
@@ -106,10 +115,13 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_drawing_workers_end_when_the_bot_is_killed(tmp_path: Path) -> None:
     script = tmp_path / "orphan.py"
-    script.write_text(ORPHAN.format(paths=[str(ROOT)]))
-    bot = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    script.write_text(ORPHAN)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    bot = subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE, text=True)
     try:
         assert bot.stdout is not None
         pids = [int(p) for p in bot.stdout.readline().split()]
@@ -136,6 +148,7 @@ def test_a_painter_needs_zero_or_more_workers() -> None:
         Painter(-1)
 
 
+@pytest.mark.process
 async def test_the_bots_boards_are_drawn_by_its_worker_processes(where: Where) -> None:
     bot = await Bot(where("p.db"), picture_workers=1).start()
     try:

@@ -6,6 +6,7 @@ import io
 import random
 
 import numpy as np
+import pytest
 from PIL import Image
 
 from render import layout, render_gif, render_image
@@ -114,6 +115,7 @@ def full_game(seed: int = 3) -> Game:
     return game
 
 
+@pytest.mark.slow
 def test_replay_of_a_full_game_is_small() -> None:
     game = full_game()
     progress = [0]

@@ -92,6 +92,8 @@ async def test_a_move_job_is_added_once_taken_once_and_again_after_its_lease(whe
         await services.close()
 
 
+@pytest.mark.process
+@pytest.mark.slow
 async def test_two_processes_racing_take_every_job_once(where: Where) -> None:
     db = where("race.db")
     services = await Services.open(db, ai_workers=0)
@@ -145,6 +147,7 @@ async def test_postgres_passes_over_a_job_another_transaction_holds(backend: str
 # Results applied once
 
 
+@pytest.mark.slow
 async def test_two_runners_on_one_job_store_one_move(where: Where) -> None:
     """A runner whose lease ran out while it searched (a slow machine) and the runner that took the job again both
     finish: the move is stored once (the ply guard of ``Play``), the other result dropped."""
@@ -213,6 +216,8 @@ async def _not_thinking(services: Services, game_id: int) -> bool:
 # Runners in processes of their own
 
 
+@pytest.mark.process
+@pytest.mark.slow
 async def test_a_killed_ai_worker_leaves_its_job_to_be_taken_again_after_its_lease(where: Where) -> None:
     db = where("kill.db")
     asking = await Services.open(db, ai_workers=0, ai_seconds=3.0)  # the bot's job: a 3 s search
@@ -255,6 +260,8 @@ def boards(bot: Bot, chat: int) -> list[str]:
     return [c.params["caption"] for c in bot.fake.sent("sendPhoto", chat)]
 
 
+@pytest.mark.process
+@pytest.mark.slow
 async def test_an_ai_worker_process_plays_for_a_bot_that_searches_nothing_and_the_bot_announces_it(
     where: Where,
 ) -> None:
@@ -292,6 +299,7 @@ async def _boards(bot: Bot, chat: int, count: int) -> bool:
     return len(boards(bot, chat)) >= count
 
 
+@pytest.mark.process
 def test_an_ai_worker_refuses_what_cannot_work(tmp_path: Any) -> None:
     from tests.support.program import spawn
 
@@ -307,6 +315,7 @@ def test_an_ai_worker_refuses_what_cannot_work(tmp_path: Any) -> None:
 # The front end
 
 
+@pytest.mark.slow
 async def test_thinking_is_shown_while_the_job_waits_and_the_job_survives_a_restart(where: Where) -> None:
     db = where("wait.db")
     first = await Bot(db, ai_workers=0).start()
@@ -329,6 +338,7 @@ async def test_thinking_is_shown_while_the_job_waits_and_the_job_survives_a_rest
         await second.stop()
 
 
+@pytest.mark.process
 async def test_a_move_an_ai_worker_stored_while_the_bot_was_down_is_announced_once(where: Where) -> None:
     """The bot comes back: its start announces what the outbox owes (the ai-worker's move among it), and the done job
     it then finds is not announced a second time."""

@@ -306,6 +306,7 @@ async def test_finding_games_in_a_group_and_by_reply(services: Services) -> None
 # The clock and the rest
 
 
+@pytest.mark.slow
 async def test_the_clock_drains_every_due_game(services: Services) -> None:
     clock: Clock = services.test_clock  # type: ignore[attr-defined]
     ids = []

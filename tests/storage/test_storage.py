@@ -206,6 +206,7 @@ async def test_two_connections_racing_for_one_ply_get_one_success(where: Where) 
     await second.close()
 
 
+@pytest.mark.process
 def test_two_processes_racing_for_one_ply_get_one_success(tmp_path: Path) -> None:
     path = tmp_path / "procs.db"
 
@@ -397,6 +398,8 @@ async def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path: Path, monk
     conn.close()
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_moves_survive_sigkill_at_random_moments(tmp_path: Path) -> None:
     """A child appends moves and prints each committed ply; it is killed again and again at random moments.
 

@@ -370,6 +370,7 @@ async def test_a_restart_in_the_middle_of_a_game(where: Where) -> None:
     await third.stop()
 
 
+@pytest.mark.slow
 async def test_telegram_errors_are_normal_flow(bot: Bot) -> None:
     fake = bot.fake
     anna, boris, _ = users(fake)

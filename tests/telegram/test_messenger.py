@@ -76,6 +76,7 @@ async def test_a_text_that_timed_out_is_not_sent_again(bot: Bot) -> None:
     assert len(fake.sent("sendMessage", ANNA)) == 1
 
 
+@pytest.mark.slow
 async def test_an_edit_that_timed_out_is_retried(bot: Bot) -> None:
     """Found by an attack on the bot's edges (a new message is not sent twice: a send that may have reached Telegram
     is not retried blindly; edits are); it failed before its fix."""

@@ -157,6 +157,7 @@ async def test_the_bot_takes_no_draw_and_has_no_clock(bot: Bot) -> None:
     assert record.state == "finished" and record.winner == "blue"  # the bot (blue) wins on Anna's time
 
 
+@pytest.mark.slow
 async def test_other_chats_are_answered_while_the_bot_thinks(where: Where) -> None:
     bot = await Bot(where("t.db"), ai_seconds=1.5, ai_seed=None).start()  # on the clock
     try:
@@ -177,6 +178,7 @@ async def test_other_chats_are_answered_while_the_bot_thinks(where: Where) -> No
         await bot.stop()
 
 
+@pytest.mark.slow
 async def test_after_a_restart_the_bot_moves_where_it_was_to_move(where: Where) -> None:
     db = where("t.db")
     first = await Bot(db, ai_seconds=5.0, ai_seed=None).start()
@@ -195,6 +197,7 @@ async def test_after_a_restart_the_bot_moves_where_it_was_to_move(where: Where) 
         await second.stop()
 
 
+@pytest.mark.process
 async def test_services_alone_play_the_bot(where: Where) -> None:
     """The use case without Telegram: a game against the bot, its moves legal and at once."""
     from tochki_bot.services import LobbyChoice, Person, Place, Services
@@ -230,6 +233,8 @@ async def test_while_the_bot_thinks_its_board_says_so_and_has_no_buttons(bot: Bo
     assert "Ваш ход" in answer.params["caption"] and answer.params.get("reply_markup")
 
 
+@pytest.mark.process
+@pytest.mark.slow
 async def test_a_search_worker_that_dies_is_replaced_and_the_bot_still_moves(where: Where) -> None:
     import os
     import signal

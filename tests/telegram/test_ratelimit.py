@@ -30,6 +30,7 @@ async def bot(where: Where):
 OTHER_GROUP = -1002
 
 
+@pytest.mark.slow
 async def test_a_flood_wait_in_one_group_does_not_hold_up_another_chat(bot: Bot) -> None:
     """Found by an attack on the bot's edges (flood waits are per chat); it failed before its fix."""
     fake = bot.fake
@@ -66,6 +67,7 @@ async def test_a_flood_wait_in_one_group_does_not_hold_up_another_chat(bot: Bot)
     assert not bot.errors
 
 
+@pytest.mark.slow
 async def test_a_flood_wait_without_a_chat_still_holds_everything() -> None:
     """Found by an attack on the bot's edges (flood waits are per chat); it failed before its fix."""
     limiter = ChatRateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=1)

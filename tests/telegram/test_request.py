@@ -64,6 +64,7 @@ async def test_a_move_whose_button_answer_fails_is_still_announced(bot: Bot) -> 
     assert not bot.errors
 
 
+@pytest.mark.slow
 async def test_odd_input_gets_a_clear_answer(bot: Bot) -> None:
     """Found by an attack on the bot ("never stall, never go silent, never bend the clock": bad input gets an
     answer, not the generic apology); it failed before its fix."""

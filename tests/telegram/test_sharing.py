@@ -119,6 +119,7 @@ async def test_png_is_the_full_resolution_board(bot: Bot) -> None:
     assert picture.size[0] > photo.size[0]
 
 
+@pytest.mark.slow
 async def test_replay_of_a_full_39x32_game_fits_telegram(bot: Bot) -> None:
     fake = bot.fake
     anna, _boris, _ = users(fake)

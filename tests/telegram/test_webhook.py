@@ -19,6 +19,8 @@ import pytest
 
 from tests.support.program import LocalBotApi, free_port, spawn, update
 
+pytestmark = pytest.mark.process
+
 SECRET = "s3cret"
 HOOK = "/tochki/hook"
 MB = 1 << 20
@@ -139,6 +141,7 @@ def offer(port: int, size: int, *, chunked: bool) -> tuple[int, int]:
     return response(sock)[0], sent
 
 
+@pytest.mark.slow
 def test_a_wrong_or_missing_secret_is_refused_before_the_body(hook: Hook) -> None:
     # The head says 100 MB are coming; none are sent. The answer comes at once, and the connection is closed.
     """Found by an attack on the bot's edges (webhook intake: the secret and the size are checked from the request's

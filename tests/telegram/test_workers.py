@@ -26,6 +26,8 @@ from storage import Storage
 from tests.support.workers import Cluster, Game, Table, Worker, open_games, until
 from tochki_bot.services import Person, Place, Services
 
+pytestmark = pytest.mark.process
+
 
 def boards_at(cluster: Cluster, game: Game, ply: int) -> int:
     """Boards sent to the game's group showing move ``ply``."""
@@ -66,6 +68,7 @@ chats = iter(range(-3000, -4000, -10))
 """Each test's groups have numbers of their own."""
 
 
+@pytest.mark.slow
 async def test_the_same_update_at_two_workers_is_handled_and_answered_once(three: Cluster, table: Table) -> None:
     (game,) = await open_games(three.db_url, three, 1, next(chats))
     await table.settle()
@@ -86,6 +89,7 @@ async def test_the_same_update_at_two_workers_is_handled_and_answered_once(three
     await table.whole(game.id)
 
 
+@pytest.mark.slow
 async def test_presses_at_once_on_one_game_across_workers_make_one_move(three: Cluster, table: Table) -> None:
     games = await open_games(three.db_url, three, 3, next(chats))
     await table.settle()
@@ -106,6 +110,7 @@ async def test_presses_at_once_on_one_game_across_workers_make_one_move(three: C
         await table.whole(game.id)
 
 
+@pytest.mark.slow
 async def test_a_move_racing_a_resignation(three: Cluster, table: Table) -> None:
     games = await open_games(three.db_url, three, 4, next(chats))
     await table.settle()
@@ -146,6 +151,7 @@ async def test_a_move_racing_a_resignation(three: Cluster, table: Table) -> None
     assert outcomes <= {"finished", "active"}
 
 
+@pytest.mark.slow
 async def test_the_clocks_of_three_workers_decide_a_timeout_once(three: Cluster, table: Table) -> None:
     games = await open_games(three.db_url, three, 3, next(chats))
     await table.settle()
@@ -188,6 +194,7 @@ async def test_two_clock_passes_at_once_decide_each_timeout_once(pg_server: Any)
         await second.close()
 
 
+@pytest.mark.slow
 async def test_a_worker_killed_during_a_burst(pg_server: Any, tmp_path: Path) -> None:
     cluster = Cluster(3, pg_server.fresh(), tmp_path)
     db = await Storage.open(cluster.db_url)
@@ -267,6 +274,7 @@ async def test_caches_and_mini_app_pages_hear_the_other_workers(pg_server: Any) 
         await second.close()
 
 
+@pytest.mark.slow
 async def test_one_process_on_sqlite_handles_at_its_start_an_update_it_accepted_and_did_not_handle(
     tmp_path: Path,
 ) -> None:

@@ -377,6 +377,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_the_command_serves_the_page_and_stops_cleanly(tmp_path: Path, stop: signal.Signals) -> None:
     db = tmp_path / "mine.db"
@@ -403,6 +404,7 @@ def test_the_command_serves_the_page_and_stops_cleanly(tmp_path: Path, stop: sig
     assert not (tmp_path / "tochki.db").exists()
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("gap", [0.0, 0.05, 0.3])
 def test_ctrl_c_twice_still_stops_cleanly(tmp_path: Path, gap: float) -> None:
     proc = spawn(["--port", "0"], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
@@ -418,6 +420,7 @@ def test_ctrl_c_twice_still_stops_cleanly(tmp_path: Path, gap: float) -> None:
     assert "Traceback" not in err and "stopped before" not in err
 
 
+@pytest.mark.process
 def test_the_command_refuses_an_address_others_reach(tmp_path: Path) -> None:
     proc = spawn(["--listen", "0.0.0.0"], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
     _, err = proc.communicate(timeout=60)
@@ -428,6 +431,7 @@ def test_the_command_refuses_an_address_others_reach(tmp_path: Path) -> None:
     assert not (tmp_path / "x.db").exists()
 
 
+@pytest.mark.process
 def test_the_command_says_when_the_port_is_in_use(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -444,6 +448,7 @@ def test_the_command_says_when_the_port_is_in_use(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.process
 def test_the_command_needs_no_telegram_library(tmp_path: Path) -> None:
     """Local mode does not even import python-telegram-bot."""
     code = (

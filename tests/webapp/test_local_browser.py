@@ -18,6 +18,8 @@ from tochki_bot.local import picture
 from tochki_bot.services import Services
 from tochki_bot.webapp import WebAppServer
 
+pytestmark = [pytest.mark.browser, pytest.mark.process]
+
 DESKTOP = (1280, 800)
 
 
@@ -63,6 +65,7 @@ def wait_file(folder: Path, suffix: str, timeout: float = 10.0) -> Path:
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, tmp_path: Path) -> None:
     shots = screenshots(tmp_path)
     downloads = tmp_path / "downloads"
@@ -137,6 +140,7 @@ async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, t
         await run(phone.quit)
 
 
+@pytest.mark.slow
 async def test_hot_seat_with_the_mouse_on_a_desktop(server: WebAppServer, tmp_path: Path) -> None:
     shots = screenshots(tmp_path)
     browser = await run(Phone, None, size=DESKTOP, mobile=False)

@@ -15,11 +15,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.support.browser import PHONE, PIXEL, Phone, dominant, run, screenshots
 from tests.support.games import ANNA, BORIS, GROUP, open_group_game, users
 from tests.support.harness import Bot
 from tests.support.webapp import TOKEN, WEBAPP_URL, sign
 from tochki_bot.webapp import WebAppServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.process]
 
 LIGHT = {
     "scheme": "light",
@@ -43,6 +47,7 @@ DARK = {
 }
 
 
+@pytest.mark.slow
 async def test_a_short_game_in_the_mini_app_against_chat_commands(tmp_path: Path) -> None:
     shots = screenshots(tmp_path)
     server = WebAppServer(token=TOKEN, listen="127.0.0.1", port=0, telegram_js="telegram-web-app.js")
@@ -162,6 +167,7 @@ async def test_a_short_game_in_the_mini_app_against_chat_commands(tmp_path: Path
         await bot.stop()
 
 
+@pytest.mark.slow
 async def test_the_games_list_opens_a_game(tmp_path: Path) -> None:
     server = WebAppServer(token=TOKEN, listen="127.0.0.1", port=0, telegram_js="telegram-web-app.js")
     bot = await Bot(tmp_path / "bot.db", webapp_url=WEBAPP_URL, extras=[server]).start()
