@@ -7,23 +7,19 @@
 2. Capacity: GAMES games in which the bot (hard, 0.5 s a move, all of it spent) is to move at once; the time until
    every move is stored with 1 and with 2 ai-worker processes of one search each.
 
-Run: python benchmarks/aijobs.py            (SQLite: a file in a temporary folder)
-     python benchmarks/aijobs.py URL        (PostgreSQL: an empty database)
-     python benchmarks/aijobs.py --latency  (part 1 only)
+Run: python -m benchmarks.aijobs            (SQLite: a file in a temporary folder)
+     python -m benchmarks.aijobs URL        (PostgreSQL: an empty database)
+     python -m benchmarks.aijobs --latency  (part 1 only)
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
-
 import asyncio
 import statistics
+import sys
 import tempfile
 import time
+from pathlib import Path
 
 from tests.support.program import AiWorker
 from tochki_bot.services import GameView, LobbyChoice, Origin, Person, Place, Services

@@ -2,17 +2,10 @@
 
 Also what a phone shows (a photo about 400 pixels wide in a chat): the cell and the coordinates' digits in pixels.
 
-Run: python benchmarks/render.py
+Run: python -m benchmarks.boards
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-# Run as a script from anywhere: the project root first, and not this folder (render.py would shadow render/).
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 import statistics
 import time

@@ -1,23 +1,19 @@
 """Storage speed: appending a move, loading a 1,000-move game, the due-clock query over 10,000 games.
 
-Run: python benchmarks/storage.py             (SQLite: a file in a temporary folder)
-     python benchmarks/storage.py URL         (PostgreSQL: an empty database, e.g. postgresql://user@host/bench)
-     python benchmarks/storage.py postgres    (PostgreSQL: a throwaway local server with PostgreSQL's durable defaults)
+Run: python -m benchmarks.database            (SQLite: a file in a temporary folder)
+     python -m benchmarks.database URL        (PostgreSQL: an empty database, e.g. postgresql://user@host/bench)
+     python -m benchmarks.database postgres   (PostgreSQL: a throwaway local server with PostgreSQL's durable defaults)
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
-
 import asyncio
 import random
 import statistics
+import sys
 import tempfile
 import time
+from pathlib import Path
 
 from storage import Storage
 from tochki_bot.engine import Game, GameSettings
