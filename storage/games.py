@@ -230,12 +230,23 @@ class Games:
         rows = await self._db.rows(sql + " ORDER BY updated_at DESC, id DESC LIMIT ?", (*params, limit))
         return [_game(r) for r in rows]
 
-    async def played_in(self, chat_id: int, user_id: int) -> bool:
-        """Whether the user has played (or plays) a game in this chat."""
-        row = await self._db.row(
-            "SELECT 1 FROM games WHERE chat_id = ? AND (blue_id = ? OR red_id = ?) LIMIT 1", (chat_id, user_id, user_id)
+    async def people_in(self, chat_id: int, games: int) -> list[int]:
+        """The users of the chat's latest ``games`` games (their creators, then their players), each once, the
+        latest first: in the order of the newest game each of them is in."""
+        rows = await self._db.rows(
+            "SELECT creator_id, blue_id, red_id FROM games WHERE chat_id = ? ORDER BY id DESC LIMIT ?", (chat_id, games)
         )
-        return row is not None
+        seen: dict[int, None] = {}
+        for row in rows:
+            for user_id in row:
+                if user_id is not None:
+                    seen.setdefault(int(user_id), None)
+        return list(seen)
+
+    async def first_creator(self, chat_id: int) -> int | None:
+        """Who created the chat's first game (``None``: no game was ever opened there)."""
+        row = await self._db.row("SELECT creator_id FROM games WHERE chat_id = ? ORDER BY id LIMIT 1", (chat_id,))
+        return int(row[0]) if row else None
 
     async def results_against(self, user_id: int, opponents: Sequence[int]) -> list[tuple[int, Colour, Colour | None]]:
         """``(opponent, the user's colour, winner)`` of the user's finished games against any of ``opponents``."""

@@ -385,7 +385,7 @@ MIGRATIONS: list[str | Migration] = [
             ADD CONSTRAINT outbox_kind_check CHECK (kind IN ('started', 'position', 'closed', 'draw'));
         """,
     ),
-    # 7: rule sets (VARIANTS.md): a game's rules and their options (JSON of ``GameSettings.options``, the seed of a
+    # 7: rule sets (docs/rules.md): a game's rules and their options (JSON of ``GameSettings.options``, the seed of a
     # random start included), who is still closing pools after their dot; a player's "close automatically"; moves of
     # the new kinds (an agreed end, STOP and its finish, a closure made after the dot, the end of closing) with the
     # rings of their closures (the moves table is rebuilt: SQLite cannot change a CHECK in place).

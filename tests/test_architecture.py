@@ -52,7 +52,13 @@ ALLOWED = {
         "storage",
         "tochki_bot.processes",
     },
-    "tochki_bot.wording": {"tochki_bot.wording", "tochki_bot.services", "tochki_bot.engine", "tochki_bot.i18n"},
+    "tochki_bot.wording": {
+        "tochki_bot.wording",
+        "tochki_bot.services",
+        "tochki_bot.engine",
+        "tochki_bot.i18n",
+        "render",
+    },
     "tochki_bot.telegram": {
         "tochki_bot.telegram",
         "tochki_bot.wording",
@@ -75,6 +81,7 @@ ALLOWED = {
     "tochki_bot.local": {
         "tochki_bot.local",
         "tochki_bot.webapp",
+        "tochki_bot.wording",
         "tochki_bot.services",
         "tochki_bot.engine",
         "tochki_bot.i18n",

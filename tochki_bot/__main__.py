@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 
 class ExitStatus(IntEnum):
-    """How ``tochki-bot`` ends: the one list of exit statuses (the README has it as a table). ``check`` exits with
+    """How ``tochki-bot`` ends: the one list of exit statuses (a table in docs/operating.md). ``check`` exits with
     the status the bot would fail to start with."""
 
     OK = 0
@@ -78,6 +78,11 @@ def version() -> str:
         return metadata_version("tochki-bot")
     except PackageNotFoundError:
         return __version__
+
+
+LOCAL_LANGUAGES = ("en", "pl", "ru", "uk")
+"""The languages of ``local --lang``: ``i18n.LANGUAGES`` (spelled out, so that reading the command line does not load
+the catalogues; a test checks they are the same)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -128,7 +133,7 @@ def _parser() -> argparse.ArgumentParser:
         help="address to serve on: 127.0.0.1 (the default), ::1 or localhost; nothing other computers reach",
     )
     local.add_argument("--open", action="store_true", help="open the page in this computer's browser")
-    local.add_argument("--lang", choices=("en", "ru"), help="the page's language (default: from LANG)")
+    local.add_argument("--lang", choices=LOCAL_LANGUAGES, help="the page's language (default: from LANG)")
     sub.add_parser(
         "ai-worker",
         help="only search for the bot: take the AI's jobs from the database (TOCHKI_DB) and make the bot's moves, "

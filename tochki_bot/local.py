@@ -2,7 +2,8 @@
 
 The Mini App's page and API (``webapp``, in local mode) on ``127.0.0.1``, over the bot's own services (the same
 engine, storage and bot opponent) on a database of its own (``./tochki-local.db``, or ``TOCHKI_LOCAL_DB``), and the
-bot's board pictures for the page's PNG export. It runs until SIGINT or SIGTERM.
+bot's board pictures for the page's PNG export, and the clock of games with a time per move (``keep_time``). It
+runs until SIGINT or SIGTERM.
 """
 
 from __future__ import annotations
@@ -16,19 +17,20 @@ import webbrowser
 from collections.abc import Callable
 
 from render import HD, render_png
-from render.fonts import drawable
 
-from .engine import Colour, MoveKind
-from .i18n import Language, t
+from .i18n import Language
 from .pictures import board_view
 from .services import GameView, Origin, Services
 from .webapp import WebAppServer
-from .webapp.state import status_text
+from .wording import drawn_name, picture_line
 
 log = logging.getLogger(__name__)
 
 DEFAULT_DB = "tochki-local.db"
 DEFAULT_PORT = 8080
+CLOCK_EVERY = 1.0
+"""Local mode's clock looks at the games this often (seconds): a game is lost on time within about this long of its
+deadline. (One query of a small local database a second.)"""
 
 
 class CannotListen(Exception):
@@ -47,18 +49,25 @@ def local_path() -> str:
 def picture(view: GameView, lang: Language) -> bytes:
     """The game's board as the bot's ``/png`` draws it (up to 2560 px), with its status line."""
 
-    def name(colour: Colour) -> str:
-        player = view.player(colour)
-        return (drawable(player.name) if player is not None else "") or t(lang, f"side_{colour}")
-
-    position = view.position
-    parts = [t(lang, "picture_game", id=view.id)]
-    last = position.last_move
-    if last is not None and last.kind == MoveKind.DOT:
-        parts.append(t(lang, "picture_move", ply=position.move_count, point=last.point))
-    parts.append(status_text(lang, view, None))
-    board = board_view(position, blue=name("blue"), red=name("red"), caption=" · ".join(p for p in parts if p))
+    board = board_view(
+        view.position,
+        blue=drawn_name(lang, view, "blue"),
+        red=drawn_name(lang, view, "red"),
+        caption=picture_line(lang, view),
+    )
     return render_png(board, max_side=HD, compress_level=6)
+
+
+async def keep_time(services: Services, stop: asyncio.Event, every: float = CLOCK_EVERY) -> None:
+    """Until ``stop`` is set: decide the games whose time per move ran out, every ``every`` seconds (the page hears of
+    it through its long poll; nobody is reminded: the page shows the time left)."""
+    while not stop.is_set():
+        try:
+            await services.clock.tick()
+        except Exception:  # a pass that fails is tried again at the next one
+            log.exception("local mode: the clock's pass failed")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every)
 
 
 def url_of(server: WebAppServer) -> str:
@@ -82,6 +91,7 @@ async def serve(
     server = WebAppServer(local=True, listen=listen, port=port, language=language, pictures=picture)
     services = await Services.open(db_path, ai_workers=ai_workers, ai_seconds=ai_seconds)
     unsubscribe: Callable[[], None] | None = None
+    clock: asyncio.Task[None] | None = None
     loop = asyncio.get_running_loop()
     handled: list[signal.Signals] = []
     try:
@@ -98,6 +108,7 @@ async def serve(
         await told()
         unsubscribe = services.changes.subscribe(told)
         await services.opponent.start()  # the bot moves in its games, also those it was to move in when stopped
+        clock = asyncio.create_task(keep_time(services, stop))
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
@@ -107,6 +118,9 @@ async def serve(
         await stop.wait()
     finally:
         try:  # a second Ctrl-C while closing changes nothing: the handlers stay until the database is closed
+            stop.set()
+            if clock is not None:
+                await clock
             if unsubscribe is not None:
                 unsubscribe()
             await server.stop()
@@ -125,4 +139,13 @@ def open_browser(url: str) -> bool:
         return False
 
 
-__all__ = ["DEFAULT_DB", "DEFAULT_PORT", "CannotListen", "local_path", "open_browser", "picture", "serve"]
+__all__ = [
+    "DEFAULT_DB",
+    "DEFAULT_PORT",
+    "CannotListen",
+    "keep_time",
+    "local_path",
+    "open_browser",
+    "picture",
+    "serve",
+]

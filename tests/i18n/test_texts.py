@@ -4,106 +4,37 @@ exists, every text formats without errors, plurals and durations read right."""
 from __future__ import annotations
 
 import ast
-from collections import defaultdict
-from functools import cache
 
 import pytest
 from fluent.syntax import FluentParser
-from fluent.syntax.ast import Junk, Message, NumberLiteral, SelectExpression, VariableReference
-from fluent.syntax.visitor import Visitor
+from fluent.syntax.ast import Message, NumberLiteral, VariableReference
 
+from tests.support.catalogues import CATALOGUES, references, samples, selector_kinds
 from tests.support.paths import TESTS
-from tochki_bot.i18n import LANGUAGES, TextError, catalogue, duration, language_for, t
+from tochki_bot.i18n import LANGUAGES, TextError, duration, language_for, t
 from tochki_bot.services import Problem
 from tochki_bot.telegram.app import MENU
 from tochki_bot.telegram.captions import record_result_text
 from tochki_bot.telegram.formatting import mention
 
 SOURCES = TESTS.parent / "tochki_bot"
-PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
-NEEDED_CATEGORIES = {"en": {"one", "other"}, "ru": {"one", "few", "many", "other"}}
+SLAVIC = {"one", "few", "many", "other"}
+NEEDED_CATEGORIES = {"en": {"one", "other"}, "ru": SLAVIC, "pl": SLAVIC, "uk": SLAVIC}
 
 
-class References(Visitor):
-    """Every variable a message refers to, wherever it is: text, selectors, variants, attributes, arguments."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.variables: set[str] = set()
-        self.selects: list[SelectExpression] = []
-
-    def visit_VariableReference(self, node: VariableReference) -> None:
-        self.variables.add(node.id.name)
-        self.generic_visit(node)
-
-    def visit_SelectExpression(self, node: SelectExpression) -> None:
-        self.selects.append(node)
-        self.generic_visit(node)
-
-
-def messages(lang: str) -> dict[str, Message]:
-    resource = FluentParser().parse(catalogue(lang))  # type: ignore[arg-type]
-    junk = [entry.content for entry in resource.body if isinstance(entry, Junk)]
-    assert not junk, junk
-    found = [entry for entry in resource.body if isinstance(entry, Message)]
-    ids = [message.id.name for message in found]
-    assert len(ids) == len(set(ids)), f"{lang}: duplicate ids"
-    return {message.id.name: message for message in found}
-
-
-def references(message: Message) -> References:
-    visitor = References()
-    visitor.visit(message)
-    return visitor
-
-
-CATALOGUES = {lang: messages(lang) for lang in LANGUAGES}
-
-
-def test_both_languages_have_every_text_with_the_same_variables() -> None:
-    en, ru = CATALOGUES["en"], CATALOGUES["ru"]
-    assert sorted(en.keys() - ru.keys()) == [] and sorted(ru.keys() - en.keys()) == []
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_language_has_every_text_with_the_same_variables(lang: str) -> None:
+    en, other = CATALOGUES["en"], CATALOGUES[lang]
+    assert sorted(en.keys() - other.keys()) == [] and sorted(other.keys() - en.keys()) == []
     for key in en:
-        assert references(en[key]).variables == references(ru[key]).variables, key
-        assert en[key].value is not None and ru[key].value is not None, key
+        assert references(en[key]).variables == references(other[key]).variables, key
+        assert en[key].value is not None and other[key].value is not None, key
 
 
 def test_the_consistency_check_sees_variables_in_selectors_variants_and_attributes() -> None:
     source = "m = { $n ->\n    [one] { $a }\n   *[other] x\n}\n    .title = { $b }\n"
     message = FluentParser().parse(source).body[0]
     assert isinstance(message, Message) and references(message).variables == {"n", "a", "b"}
-
-
-@cache
-def selector_kinds() -> tuple[set[str], dict[str, set[str]]]:
-    """Which variables pick plural forms (numbers), and the variant keys of variables that pick by word."""
-    numbers: set[str] = set()
-    words: dict[str, set[str]] = defaultdict(set)
-    for catalogue_ in CATALOGUES.values():
-        for message in catalogue_.values():
-            for select in references(message).selects:
-                assert isinstance(select.selector, VariableReference)
-                keys = {v.key.value if isinstance(v.key, NumberLiteral) else v.key.name for v in select.variants}
-                if keys <= PLURAL_CATEGORIES or any(isinstance(v.key, NumberLiteral) for v in select.variants):
-                    numbers.add(select.selector.id.name)
-                else:
-                    words[select.selector.id.name] |= keys
-    return numbers, words
-
-
-# Variables that are numbers even where no plural selector says so (the rest are text).
-NUMBERS = {"id", "ply", "n", "rating", "percent", "score_blue", "score_red", "x0", "x1", "y0", "y1", "s", "m", "h", "d"}
-
-
-def samples(variable: str) -> list[object]:
-    numbers, words = selector_kinds()
-    if variable in numbers:
-        return [0, 1, 2, 5, 11, 21, 22, 1500, 2.5]
-    if variable in words:
-        return sorted(words[variable])
-    if variable in NUMBERS:
-        return [1500]
-    return ["Анна &amp; <b>Bob</b>"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -301,6 +232,6 @@ def test_durations(seconds: float, en: str, ru: str) -> None:
 
 
 def test_languages_and_mentions() -> None:
-    assert language_for("ru-RU") == "ru" and language_for("uk") == "en" and language_for("de") == "en"
+    assert language_for("ru-RU") == "ru" and language_for("uk") == "uk" and language_for("de") == "en"
     assert language_for(None) == "en"
     assert mention(5, "<Bob>") == '<a href="tg://user?id=5">&lt;Bob&gt;</a>'

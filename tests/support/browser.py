@@ -23,6 +23,26 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 STUB = TESTS / "webapp" / "telegram-stub.js"
 PHONE = (390, 844)
+LIGHT = {
+    "scheme": "light",
+    "bg_color": "#ffffff",
+    "text_color": "#000000",
+    "hint_color": "#999999",
+    "link_color": "#2481cc",
+    "button_color": "#2481cc",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#efeff3",
+}
+DARK = {
+    "scheme": "dark",
+    "bg_color": "#212121",
+    "text_color": "#ffffff",
+    "hint_color": "#aaaaaa",
+    "link_color": "#8774e1",
+    "button_color": "#8774e1",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#181818",
+}
 
 if CHROMIUM is None or DRIVER is None:
     if os.environ.get("CI"):
@@ -177,3 +197,8 @@ def dominant(rgb: list[int]) -> str:
     if r > b + 60 and r > g + 60:
         return "red"
     return f"neither {rgb}"
+
+
+def choose(browser: Phone, key: str, value: str) -> None:
+    """Pick ``value`` for ``key`` in local mode's new-game form."""
+    browser.js(f"document.querySelector('#opt-{key} [data-value=\"{value}\"]').click()")

@@ -1,5 +1,6 @@
 /* A stand-in for Telegram's telegram-web-app.js in the browser test: window.Telegram.WebApp with the signed initData
-   the test made, a theme, and a main button drawn at the bottom of the page (Telegram draws its own under the page). */
+   the test made, a theme, a main button drawn at the bottom of the page (Telegram draws its own under the page), a back
+   button the test presses, and a record of the calls the page makes (haptic feedback, closing confirmation...). */
 (function () {
   'use strict';
   var initData = __INIT_DATA__;
@@ -45,14 +46,40 @@
     b.style.display = main.isVisible ? 'block' : 'none';
   }
   var noop = function () {};
-  window.Telegram = { WebApp: {
+  // Every call the page makes of the phone's features is recorded ("HapticFeedback.impactOccurred medium"), for the
+  // browser tests to assert: window.Telegram.WebApp.calls.
+  var calls = [];
+  function record(name) {
+    return function () {
+      var args = Array.prototype.slice.call(arguments).filter(function (a) { return typeof a !== 'function'; });
+      calls.push([name].concat(args).join(' '));
+    };
+  }
+  var backClicks = [];
+  var back = {
+    isVisible: false,
+    show: function () { record('BackButton.show')(); back.isVisible = true; return back; },
+    hide: function () { record('BackButton.hide')(); back.isVisible = false; return back; },
+    onClick: function (f) { backClicks.push(f); return back; },
+    offClick: function (f) { backClicks = backClicks.filter(function (g) { return g !== f; }); return back; },
+    press: function () { backClicks.forEach(function (f) { f(); }); }  // the test's finger on Telegram's back button
+  };
+  var app = {
     initData: initData, initDataUnsafe: unsafe, version: '8.0', platform: 'android',
-    colorScheme: theme.scheme, themeParams: theme, MainButton: main,
-    BackButton: { isVisible: false, show: noop, hide: noop, onClick: noop, offClick: noop },
-    HapticFeedback: { selectionChanged: noop, impactOccurred: noop, notificationOccurred: noop },
-    ready: noop, expand: noop, close: noop, disableVerticalSwipes: noop,
+    colorScheme: theme.scheme, themeParams: theme, MainButton: main, BackButton: back, calls: calls,
+    isVerticalSwipesEnabled: true, isClosingConfirmationEnabled: false,
+    HapticFeedback: {
+      selectionChanged: record('HapticFeedback.selectionChanged'),
+      impactOccurred: record('HapticFeedback.impactOccurred'),
+      notificationOccurred: record('HapticFeedback.notificationOccurred')
+    },
+    ready: record('ready'), expand: record('expand'), close: noop,
+    disableVerticalSwipes: function () { record('disableVerticalSwipes')(); app.isVerticalSwipesEnabled = false; },
+    enableClosingConfirmation: function () { record('enableClosingConfirmation')(); app.isClosingConfirmationEnabled = true; },
+    disableClosingConfirmation: function () { record('disableClosingConfirmation')(); app.isClosingConfirmationEnabled = false; },
     onEvent: function (name, f) { (events[name] = events[name] || []).push(f); },
     offEvent: noop
-  } };
+  };
+  window.Telegram = { WebApp: app };
   if (document.readyState !== 'loading') viewport(); else document.addEventListener('DOMContentLoaded', viewport);
 })();

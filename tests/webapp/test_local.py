@@ -28,6 +28,7 @@ from tochki_bot.local import picture
 from tochki_bot.services import Services
 from tochki_bot.webapp import WebAppServer
 from tochki_bot.webapp.local import FRIEND, ME, is_loopback, loopback_listen, request_problem
+from tochki_bot.webapp.server import page_files
 
 ROOT = TESTS.parent
 
@@ -82,24 +83,31 @@ async def test_the_page_without_telegram_and_a_session_without_initdata(local: L
     page = await local.client.get("/")
     assert page.status_code == 200
     assert "telegram.org" not in page.text and "{{TELEGRAM_JS}}" not in page.text
-    assert '<script src="app.js" defer></script>' in page.text
+    assert '<script type="module" src="app.js"></script>' in page.text
     policy = page.headers["Content-Security-Policy"]
     assert "script-src 'self';" in policy and "telegram" not in policy
     session = (await local.client.get("/api/session")).json()  # no Authorization header at all
     assert session["user"] == {"id": ME, "name": "Player"}
-    assert session["local"] == {
-        "boards": ["39x32", "30x30", "25x25", "20x20"],
-        "starts": ["cross", "four-crosses", "empty"],
-        "levels": ["easy", "normal", "hard"],
-        "colours": ["blue", "red", "random"],
-        "pictures": True,
+    choices = session["local"]
+    options = {o["key"]: ([c["value"] for c in o["choices"]], o["chosen"]) for o in choices["options"]}
+    assert options == {
+        "mode": (["bot", "hotseat"], "bot"),
+        "level": (["easy", "normal", "hard"], "normal"),
+        "rules": (["sports", "polish", "territory"], "sports"),
+        "size": (["39x32", "30x30", "25x25", "20x20"], "20x20"),
+        "start": (["cross", "four-crosses", "empty"], "cross"),
+        "time": (["0", "3600", "86400", "259200"], "0"),
+        "colour": (["blue", "red", "random"], "blue"),
     }
+    assert choices["pictures"] is True
+    labels = {o["key"]: {c["value"]: c["label"] for c in o["choices"]} for o in choices["options"]}
+    assert labels["mode"]["hotseat"] == "Two players" and labels["start"]["four-crosses"] == "four crosses"
+    assert labels["time"]["0"] == "no limit" and labels["rules"]["polish"] == "Polish"
     texts = session["texts"]
-    assert texts["hotseat"] == "Two players" and texts["start_four-crosses"] == "four crosses"
     assert texts["games"] == "Games" and texts["play"] == "Play {point}"
     assert texts["resign_confirm"] == "Resign game #{id}?" and texts["resign"] == "Resign"
-    script, styles = (await local.client.get("/app.js")).content, (await local.client.get("/app.css")).content
-    assert len(page.content) + len(script) + len(styles) <= 100 * 1024  # no framework, no CDN
+    served = [page.content] + [(await local.client.get("/" + name)).content for name in page_files("") if name]
+    assert sum(len(body) for body in served) <= 100 * 1024  # every module of the page: no framework, no CDN
 
 
 @pytest.mark.parametrize(
@@ -191,13 +199,14 @@ async def test_hot_seat_the_page_plays_for_whoever_is_to_move(local: Local) -> N
     state = await local.new(mode="hotseat", size="20x20", start="cross", colour="blue")
     game_id = state["id"]
     assert state["hotseat"] and state["state"] == "active" and state["width"] == 20
-    assert state["you"] == "blue" and state["can_move"] and state["move_seconds"] is None
+    assert state["your_colour"] == "blue" and state["can_move"] and state["move_seconds"] is None
     assert state["players"]["blue"]["name"] == "Player" and state["players"]["red"]["name"] == "Friend"
-    assert state["status"] == "Player to move"
+    assert state["status_text"] == "Player to move"
     state = (await local.move(game_id, 3, 3, 0)).json()
-    assert state["ply"] == 1 and state["you"] == "red" and state["can_move"] and state["status"] == "Friend to move"
+    assert state["ply"] == 1 and state["your_colour"] == "red" and state["can_move"]
+    assert state["status_text"] == "Friend to move"
     state = (await local.move(game_id, 4, 4, 1, key="k2")).json()
-    assert state["ply"] == 2 and state["you"] == "blue"
+    assert state["ply"] == 2 and state["your_colour"] == "blue"
     # The same key again (a retry) is the same move; a stale ply is 409 with the game as it is.
     again = await local.move(game_id, 4, 4, 1, key="k2")
     assert again.status_code == 200 and again.json()["ply"] == 2
@@ -215,24 +224,24 @@ async def test_hot_seat_the_page_plays_for_whoever_is_to_move(local: Local) -> N
 async def test_hot_seat_with_you_playing_red(local: Local) -> None:
     state = await local.new(mode="hotseat", size="30x30", start="empty", colour="red")
     assert state["players"]["red"]["name"] == "Player" and state["players"]["blue"]["name"] == "Friend"
-    assert state["width"] == 30 and state["start"] == [] and state["you"] == "blue" and state["can_move"]
+    assert state["width"] == 30 and state["start_dots"] == [] and state["your_colour"] == "blue" and state["can_move"]
 
 
 async def test_against_the_bot_it_answers(local: Local) -> None:
     state = await local.new(mode="bot", level="easy", size="20x20", start="cross", colour="blue")
     game_id = state["id"]
-    assert "hotseat" not in state and state["you"] == "blue" and state["can_move"]
+    assert not state["hotseat"] and state["your_colour"] == "blue" and state["can_move"]
     assert state["players"]["red"]["name"] == "🤖 Bot ★"
     state = (await local.move(game_id, 5, 5, 0)).json()
     assert state["ply"] == 1 and not state["can_move"]
     state = await local.until(game_id, 2)  # the bot's answer reaches the open page
-    assert state["ply"] == 2 and state["can_move"] and state["status"] == "Your move"
+    assert state["ply"] == 2 and state["can_move"] and state["status_text"] == "Your move"
     assert (await local.move(game_id, 6, 6, 2)).status_code == 200
 
 
 async def test_against_the_bot_as_red_the_bot_begins(local: Local) -> None:
     state = await local.new(mode="bot", level="normal", size="20x20", colour="red")
-    assert state["you"] == "red"
+    assert state["your_colour"] == "red"
     state = await local.until(state["id"], 1)
     assert state["can_move"] and state["to_move"] == "red"
 
@@ -246,7 +255,7 @@ async def test_resigning_and_grounding(local: Local) -> None:
     assert (await local.client.post(act(game), json={"action": "ground", "ply": 1})).status_code == 409
     state = (await local.client.post(act(game), json={"action": "ground", "ply": 2})).json()  # blue, to move
     assert state["state"] == "finished" and state["result"]["reason"] == "grounding"
-    assert state["status"].startswith("Player declared grounding")
+    assert state["status_text"].startswith("Player declared grounding")
     assert (await local.client.post(act(game), json={"action": "resign", "ply": 3})).status_code == 409
 
     bot = (await local.new(mode="bot", level="easy", size="20x20"))["id"]
@@ -325,7 +334,7 @@ async def test_the_telegram_mini_app_has_no_local_routes(tmp_path: Path) -> None
         assert reply.status_code == 404
         assert (await site.client.get("/api/games/1/sgf", headers=auth(7))).status_code == 404
         session = await site.client.get("/api/session", headers=auth(7))
-        assert "local" not in session.json()
+        assert session.json()["local"] is None
         page = await site.client.get("/")
         assert "telegram.org/js/telegram-web-app.js" in page.text
     finally:

@@ -7,34 +7,17 @@ temporary folder, or to ``$TOCHKI_SCREENSHOTS`` (``docs/local`` holds the README
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from tests.support.browser import PIXEL, Phone, dominant, run, screenshots
+from tests.support.browser import PIXEL, Phone, choose, dominant, run, screenshots
 from tochki_bot.engine.sgf import parse_sgf
-from tochki_bot.local import picture
-from tochki_bot.services import Services
 from tochki_bot.webapp import WebAppServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.process]
 
 DESKTOP = (1280, 800)
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[WebAppServer]:
-    services = await Services.open(tmp_path / "local.db", ai_workers=1, ai_seconds=0.05, ai_seed=3)
-    web = WebAppServer(local=True, port=0, language="en", pictures=picture)
-    await web.start(services)
-    await services.opponent.start()
-    try:
-        yield web
-    finally:
-        await web.stop()
-        await services.changes.settle()
-        await services.close()
 
 
 def colour_at(browser: Phone, x: int, y: int, expected: str, timeout: float = 3.0) -> str:
@@ -48,10 +31,6 @@ def colour_at(browser: Phone, x: int, y: int, expected: str, timeout: float = 3.
         if found == expected or time.monotonic() > deadline:
             return found
         time.sleep(0.05)
-
-
-def choose(browser: Phone, key: str, value: str) -> None:
-    browser.js(f"document.querySelector('#opt-{key} [data-value=\"{value}\"]').click()")
 
 
 def wait_file(folder: Path, suffix: str, timeout: float = 10.0) -> Path:
@@ -87,7 +66,7 @@ async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, t
         await run(phone.js, "document.getElementById('go').click()")
         await run(phone.until, "window.tochki.state && window.tochki.state.ply === 0 && window.tochki.ready")
         state = await run(phone.js, "return window.tochki.state")
-        assert state["width"] == 20 and state["you"] == "blue" and state["can_move"]
+        assert state["width"] == 20 and state["your_colour"] == "blue" and state["can_move"]
         assert state["players"]["red"]["name"] == "🤖 Bot ★"
         assert await run(phone.js, "return document.getElementById('blue-name').textContent") == "Player"
         assert (await run(phone.js, "return location.search")) == f"?game={state['id']}"
@@ -109,7 +88,7 @@ async def test_a_game_against_the_bot_by_taps_on_a_phone(server: WebAppServer, t
             assert await run(colour_at, phone, x, y, "blue") == "blue", (x, y)  # the board shows the new dot
             await run(phone.until, f"window.tochki.state.ply === {ply + 2}", 30)  # the bot's answer arrives
         state = await run(phone.js, "return window.tochki.state")
-        assert len(state["moves"]) == 6 and state["can_move"]
+        assert len(state["move_dots"]) == 6 and state["can_move"]
         assert await run(phone.js, "return document.getElementById('status-text').textContent") == "Your move"
         await run(phone.tap, 12, 8)
         await run(phone.until, "window.tochki.selected === '12-8'")
@@ -159,7 +138,8 @@ async def test_hot_seat_with_the_mouse_on_a_desktop(server: WebAppServer, tmp_pa
         plan = [(3, 3), (3, 4), (4, 3), (4, 4), (5, 3)]
         for ply, (x, y) in enumerate(plan):
             colour = "blue" if ply % 2 == 0 else "red"
-            await run(browser.until, f"window.tochki.state.ply === {ply} && window.tochki.state.you === '{colour}'")
+            shown = f"window.tochki.state.ply === {ply} && window.tochki.state.your_colour === '{colour}'"
+            await run(browser.until, shown)
             name = await run(browser.js, f"return document.getElementById('{colour}-name').textContent")
             assert name == ("Player" if colour == "blue" else "Friend")  # no "(you)" here: the names say who is who
             await run(browser.click, x, y)

@@ -17,34 +17,13 @@ from typing import Any
 
 import pytest
 
-from tests.support.browser import PHONE, PIXEL, Phone, dominant, run, screenshots
+from tests.support.browser import DARK, LIGHT, PHONE, PIXEL, Phone, dominant, run, screenshots
 from tests.support.games import ANNA, BORIS, GROUP, open_group_game, users
 from tests.support.harness import Bot
 from tests.support.webapp import TOKEN, WEBAPP_URL, sign
 from tochki_bot.webapp import WebAppServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.process]
-
-LIGHT = {
-    "scheme": "light",
-    "bg_color": "#ffffff",
-    "text_color": "#000000",
-    "hint_color": "#999999",
-    "link_color": "#2481cc",
-    "button_color": "#2481cc",
-    "button_text_color": "#ffffff",
-    "secondary_bg_color": "#efeff3",
-}
-DARK = {
-    "scheme": "dark",
-    "bg_color": "#212121",
-    "text_color": "#ffffff",
-    "hint_color": "#aaaaaa",
-    "link_color": "#8774e1",
-    "button_color": "#8774e1",
-    "button_text_color": "#ffffff",
-    "secondary_bg_color": "#181818",
-}
 
 
 @pytest.mark.slow
@@ -134,7 +113,8 @@ async def test_a_short_game_in_the_mini_app_against_chat_commands(tmp_path: Path
             for phone in (anna_phone, boris_phone):
                 await run(phone.until, f"window.tochki.state.ply === {ply}", 5)
         state = await run(boris_phone.js, "return window.tochki.state")
-        assert state["score"] == [1, 0] and len(state["areas"]) == 1 and state["areas"][0]["c"] == [9 * 39 + 9]
+        assert state["players"]["blue"]["score"] == 1 and len(state["areas"]) == 1
+        assert state["areas"][0]["captured"] == [9 * 39 + 9]
         await run(anna_phone.zoom_to, 10, 10)
         await run(anna_phone.shot, shots / "webapp-capture.png")
         await run(boris_phone.shot, shots / "webapp-dark.png")
@@ -181,7 +161,7 @@ async def test_the_games_list_opens_a_game(tmp_path: Path) -> None:
         await run(phone.shot, screenshots(tmp_path) / "webapp-list.png")
         await run(phone.js, "document.querySelector('#games-list li').click()")
         await run(phone.until, "window.tochki.state && window.tochki.state.id === 1 && window.tochki.ready")
-        assert await run(phone.js, "return window.tochki.state.you") == "red"
+        assert await run(phone.js, "return window.tochki.state.your_colour") == "red"
     finally:
         if phone is not None:
             await run(phone.quit)

@@ -1,7 +1,7 @@
 """The position of a game of Точки and its capture rules (5.1-5.16, 6.1-6.4, 8.2-8.4), computed incrementally.
 
-The rules are those of ``RULES.md``: for a colour C, the *walls* are C's dots in play; a cell is *enclosed by C* when
-no 4-connected path of non-wall cells leads from it off the board. After a move of P:
+The rules are docs/rules.md#surrounding: for a colour C, the *walls* are C's dots in play; a cell is *enclosed by
+C* when no 4-connected path of non-wall cells leads from it off the board. After a move of P:
 
 1. P captures every component enclosed by P that holds an opponent dot in play;
 2. only if that captured nothing, the opponent O captures every component enclosed by O that holds a P dot in play

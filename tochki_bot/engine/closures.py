@@ -1,11 +1,12 @@
-"""Manual closures (VARIANTS.md §2) and the territory count of an agreed end (§3.1), on a ``Board``.
+"""Manual closures and the territory count of an agreed end (docs/rules.md#closures, #agreed-end), on a ``Board``.
 
 With manual closures nothing is captured automatically: after placing a dot a player may close any number of
 enclosures. The Polish rules (szkrab.net.pl) close a **pool**: for colour C, a 4-connected component of points that
-are not C's dots in play and cannot reach the board's edge (RULES.md's "enclosed component", with or without enemy
-dots); the area is the pool plus everything it surrounds (RULES.md's area). The zagram territory rules close a
-**ring**: any simple closed chain of C's dots in play, each linked to the next one step away (8-adjacent); the area
-is every point strictly inside the polygon. Either way a closure must hold an opponent dot in play.
+are not C's dots in play and cannot reach the board's edge (an "enclosed group" of docs/rules.md#surrounding, with
+or without enemy dots); the area is the pool plus everything it surrounds, as for a capture. The zagram territory
+rules close a **ring**: any simple closed chain of C's dots in play, each linked to the next one step away
+(8-adjacent); the area is every point strictly inside the polygon. Either way a closure must hold an opponent dot in
+play.
 
 Everything here works on cell indices of the board's padded grid; ``Game`` turns points into indices and back.
 """
@@ -203,7 +204,7 @@ def resolve(
     if isinstance(target, Point):
         x, y = target
         if not board.on_board(x, y):
-            raise IllegalMove(Reason.OFF_BOARD, f"{x}-{y} is off the board", Point(x, y))
+            raise IllegalMove(Reason.OFF_BOARD, f"{Point(x, y)} is off the board", Point(x, y))
         comp = pool_at(board, c, board.index(x, y))
         if not holds_enemy(board, c, comp):
             raise IllegalMove(Reason.EMPTY_CLOSURE, "that pool holds no opponent dot in play", Point(x, y))
@@ -227,7 +228,7 @@ def _pool_of_ring(board: Board, c: int, interior: list[int]) -> tuple[list[int],
     area and the ring traced around it (``IllegalMove`` when the ring holds two such pools: two stops).
 
     A pool cannot cross the ring (a 4-connected path cannot pass a diagonal link), so every pool touching the inside
-    lies wholly inside. Anything else inside (an empty pocket beside the stop) stays as it is (VARIANTS.md §2.6.4).
+    lies wholly inside. Anything else inside (an empty pocket beside the stop) stays as it is (docs/rules.md#pools).
     """
     o = 3 - c
     dots, owner = board.dots, board.owner
@@ -299,7 +300,7 @@ def closable(board: Board, c: int, mode: int, nest_limit: int = 1) -> list[Pool]
 
 
 def territory_count(board: Board, to_move: int) -> tuple[list[tuple[int, list[int], list[int]]], int]:
-    """The agreed end of the territory rules (VARIANTS.md §3.1, verified on 29 zagram games).
+    """The agreed end of the territory rules (docs/rules.md#agreed-end, verified on 29 zagram games).
 
     Returns the areas to make (colour, area cells, ring cells), blue's pools first, and the half-territory correction
     ``k``: the final result is ``D + k`` with D = blue's score minus red's after those areas are made. Every pool of

@@ -28,19 +28,19 @@ class EndReason(StrEnum):
     DRAW = "draw"
     """Agreed draw (8.1d)."""
     INSTANT_WIN = "instant_win"
-    """A lead reached the instant-win margin of the settings (VARIANTS.md §2.5)."""
+    """A lead reached the instant-win margin of the settings (docs/rules.md#instant-win)."""
     AGREED = "agreed"
-    """The players agreed to end a territory game; scored by VARIANTS.md §3.1."""
+    """The players agreed to end a territory game; scored as docs/rules.md#agreed-end says."""
     STOP = "stop"
-    """The extra dots after a STOP are finished (or their time ran out); the score decides (VARIANTS.md §4.3)."""
+    """The extra dots after a STOP are finished (or their time ran out); the score decides (docs/rules.md#stop)."""
 
 
 class Result(NamedTuple):
     """How a game ended: the winner (``None`` for a draw), why, and the final score ``(blue, red)``.
 
     The final score is the board's, except after an agreed end under the territory rules (``EndReason.AGREED``): there
-    the side with more territory is also credited the dots the fill-out would give it (VARIANTS.md §3.1), so that
-    ``margin`` is the result the record states (``RE[W+154]`` is red by 154).
+    the side with more territory is also credited the dots the fill-out would give it (docs/rules.md#agreed-end), so
+    that ``margin`` is the result the record states (``RE[W+154]`` is red by 154).
     """
 
     winner: Colour | None
@@ -74,7 +74,7 @@ def _by_score(score: tuple[int, int], reason: EndReason) -> Result:
 
 
 class Game:
-    """A game of Точки: by the sports rules, or by the rule set of its settings (VARIANTS.md).
+    """A game of Точки: by the sports rules, or by the rule set of its settings (docs/rules.md).
 
     >>> g = Game(width=39, height=32, start="cross")
     >>> g.play(20, 18)
@@ -393,13 +393,15 @@ class Game:
         board = self._board
         if not board.on_board(x, y):
             raise IllegalMove(
-                Reason.OFF_BOARD, f"{x}-{y} is off the board (x is 1-{self.width}, y is 1-{self.height})", Point(x, y)
+                Reason.OFF_BOARD,
+                f"{Point(x, y)} is off the board (x is 1-{self.width}, y is 1-{self.height})",
+                Point(x, y),
             )
         i = board.index(x, y)
         if board.dots[i]:
-            raise IllegalMove(Reason.OCCUPIED, f"{x}-{y} is occupied", Point(x, y))
+            raise IllegalMove(Reason.OCCUPIED, f"{Point(x, y)} is occupied", Point(x, y))
         if board.owner[i]:
-            raise IllegalMove(Reason.CAPTURED, f"{x}-{y} is inside a capture area", Point(x, y))
+            raise IllegalMove(Reason.CAPTURED, f"{Point(x, y)} is inside a capture area", Point(x, y))
         if not self._in_region(x, y, self._to_move):
             x0, y0, w, h = self.settings.first_move_region or (0, 0, 0, 0)
             raise IllegalMove(
@@ -589,10 +591,10 @@ class Game:
     def agree_end(self, colour: Colour) -> Result:
         """The players agree to end the game; ``colour`` is the player who accepted.
 
-        Territory rules (VARIANTS.md §3.1): every open pool of either side is closed (a pool inside an opponent's
-        pool is the opponent's), and half the territory difference is added, the odd point going against the player
-        who would have to start filling it. The areas made are those of this move (``last_captures``). Other rule
-        sets: an agreed draw (8.1d), as ``agree_draw``.
+        Territory rules (docs/rules.md#agreed-end): every open pool of either side is closed (a pool inside an
+        opponent's pool is the opponent's), and half the territory difference is added, the odd point going against
+        the player who would have to start filling it. The areas made are those of this move (``last_captures``).
+        Other rule sets: an agreed draw (8.1d), as ``agree_draw``.
         """
         check_colour(colour)
         if self.settings.rules != "territory":
@@ -614,7 +616,7 @@ class Game:
         return self._result
 
     def stop(self, colour: Colour) -> None:
-        """``colour`` presses STOP (``stop_mode="stop_phase"``, VARIANTS.md §4.3): that player places no more dots;
+        """``colour`` presses STOP (``stop_mode="stop_phase"``, docs/rules.md#stop): that player places no more dots;
         the opponent may place any number in a row, then ``finish()`` (or run out of time) ends the game, and the
         score decides. Accepted from either player, on their move or after it (playdots records show both)."""
         p = CODE[check_colour(colour)]
@@ -709,9 +711,9 @@ class Game:
             i = self._board.index(x, y)
             board = self._board
             if board.dots[i]:
-                raise IllegalMove(Reason.OCCUPIED, f"{x}-{y} is occupied", Point(x, y))
+                raise IllegalMove(Reason.OCCUPIED, f"{Point(x, y)} is occupied", Point(x, y))
             if board.owner[i]:
-                raise IllegalMove(Reason.CAPTURED, f"{x}-{y} is inside a capture area", Point(x, y))
+                raise IllegalMove(Reason.CAPTURED, f"{Point(x, y)} is inside a capture area", Point(x, y))
             if self._plain and not move.closures:
                 return self._put(i, CODE[colour])
             if move.closures and not self._mode:
@@ -736,7 +738,9 @@ class Game:
     def _check_on_board(self, x: int, y: int) -> None:
         if not self._board.on_board(x, y):
             raise IllegalMove(
-                Reason.OFF_BOARD, f"{x}-{y} is off the board (x is 1-{self.width}, y is 1-{self.height})", Point(x, y)
+                Reason.OFF_BOARD,
+                f"{Point(x, y)} is off the board (x is 1-{self.width}, y is 1-{self.height})",
+                Point(x, y),
             )
 
 

@@ -18,7 +18,9 @@ class Point(NamedTuple):
     y: int
 
     def __str__(self) -> str:
-        return f"{self.x}-{self.y}"
+        from .notation import format_point  # the one writer of the notation (it imports this module)
+
+        return format_point(self)
 
 
 class MoveKind(StrEnum):
@@ -35,10 +37,10 @@ class MoveKind(StrEnum):
     DRAW = "draw"
     """A draw was agreed (8.1d); ``colour`` is the player who accepted it."""
     END = "end"
-    """The players agreed to end a game whose rule set scores that end (territory rules, VARIANTS.md §3.1: every
+    """The players agreed to end a game whose rule set scores that end (territory rules, docs/rules.md#agreed-end: every
     open pool is closed and half the territory counts); ``colour`` is the player who accepted."""
     STOP = "stop"
-    """The player pressed STOP (``stop_mode="stop_phase"``, VARIANTS.md §4.3): no more dots of theirs; the opponent
+    """The player pressed STOP (``stop_mode="stop_phase"``, docs/rules.md#stop): no more dots of theirs; the opponent
     may now place any number of dots."""
     FINISH = "finish"
     """The opponent of the STOP ends the extra dots; the game ends and the score decides."""
@@ -77,7 +79,7 @@ def closures_text(closures: tuple[Ring, ...]) -> str:
     >>> closures_text(((Point(2, 3), Point(3, 4), Point(4, 3), Point(3, 2)),))
     '2-3 3-4 4-3 3-2'
     """
-    return ";".join(" ".join(f"{p.x}-{p.y}" for p in ring) for ring in closures)
+    return ";".join(" ".join(str(p) for p in ring) for ring in closures)
 
 
 def parse_closures_text(text: str) -> tuple[Ring, ...]:

@@ -44,7 +44,21 @@ def looks_like_point(text: str, *, strict: bool = False) -> bool:
     return (_STRICT if strict else _POINT).match(text) is not None
 
 
-def format_point(point: tuple[int, int]) -> str:
-    """Write a point in the sports notation: ``Point(20, 18)`` becomes ``"20-18"``."""
+FIGURE_SPACE = "\u2007"
+"""A space as wide as a digit."""
+
+
+def format_point(point: tuple[int, int], digits: int = 0) -> str:
+    """Write a point in the sports notation: ``Point(20, 18)`` becomes ``"20-18"``. This is the one place that writes
+    it (``str(point)`` comes here too).
+
+    ``digits`` pads each coordinate to that many digits with figure spaces (as wide as a digit), ``x`` on the left and
+    ``y`` on the right, so that a column of points (a replay's captions) keeps its dash in place:
+
+    >>> format_point((20, 18)), format_point((3, 4), digits=2)
+    ('20-18', '\u20073-4\u2007')
+    """
     x, y = point
+    if digits:
+        return f"{str(x).rjust(digits, FIGURE_SPACE)}-{str(y).ljust(digits, FIGURE_SPACE)}"
     return f"{x}-{y}"

@@ -1,7 +1,7 @@
 """What a game is created with: board size, start position (sports rules 1.4, 4.1-4.4) and the rule set.
 
-The rule sets and their options are specified in ``VARIANTS.md`` (beside ``RULES.md``); the option names follow its
-§5.7. ``GameSettings()`` is the sports game every existing caller knows: 39x32, a cross, automatic captures and
+The rule sets and their options are described in docs/rules.md#rule-sets.
+``GameSettings()`` is the sports game every existing caller knows: 39x32, a cross, automatic captures and
 grounding.
 """
 
@@ -17,22 +17,22 @@ from .moves import Point
 
 Start = Literal["cross", "double-cross", "four-crosses", "four-crosses-random", "empty", "custom"]
 """The start positions: the sports ``cross`` (4.3), playdots' ``double-cross``, ``four-crosses`` (4.4, tie-breaks),
-``four-crosses-random`` (the NOTAGO generator of VARIANTS.md §5.2, from the settings' ``seed``), ``empty`` (zagram),
+``four-crosses-random`` (the NOTAGO generator, docs/rules.md#starts, from the settings' ``seed``), ``empty`` (zagram),
 and ``custom``: the dots listed in the settings' ``setup`` (records from zagram.org put their crosses anywhere)."""
 
 STARTS: tuple[Start, ...] = ("cross", "double-cross", "four-crosses", "empty")
 """The fixed start positions a new game can be created with by name (``four-crosses-random`` also needs a seed)."""
 
 RuleSet = Literal["sports", "polish", "territory"]
-"""The rule sets (VARIANTS.md §1): ``sports`` (RULES.md: automatic captures), ``polish`` (szkrab.net.pl Kropki:
+"""The rule sets (docs/rules.md#rule-sets): ``sports`` (automatic captures), ``polish`` (szkrab.net.pl Kropki:
 manual closures, a closure is one whole pool), ``territory`` (zagram "na terytorium": manual closures along any
-simple ring of own dots, an agreed end counts half the territory, §3.1)."""
+simple ring of own dots, an agreed end counts half the territory, docs/rules.md#agreed-end)."""
 
 RULE_SETS: tuple[RuleSet, ...] = ("sports", "polish", "territory")
 """Every rule set, the default first."""
 
 StopMode = Literal["grounding", "stop_phase", "none"]
-"""How a player may end the game early (VARIANTS.md §4.3): ``grounding`` (sports 8.2-8.4, the default),
+"""How a player may end the game early (docs/rules.md#stop): ``grounding`` (sports 8.2-8.4, the default),
 ``stop_phase`` (STOP: the opponent then places any number of extra dots and finishes), ``none`` (zagram standard and
 the manual rule sets)."""
 
@@ -64,7 +64,7 @@ class GameSettings:
     ``setup`` lists the start dots of a ``custom`` start and must be empty for the named starts. ``seed`` places the
     crosses of ``four-crosses-random`` (required there, refused elsewhere), so a replay is identical.
 
-    Options (VARIANTS.md §5.7): ``instant_win`` N > 0 ends the game as soon as a lead reaches N (0: never; polish
+    Options (docs/rules.md#rule-sets): ``instant_win`` N > 0 ends the game as soon as a lead reaches N (0: never; polish
     default 15); ``own_dot_penalty`` takes a point for every own dot in play that a closure encloses (manual rule sets
     only); ``stop_mode`` (sports: ``grounding`` by default, or ``stop_phase``, or ``none``; the manual rule sets have
     no STOP: ``none``); ``first_move_region`` ``(x0, y0, w, h)``: each player's first dot must be inside it.
@@ -134,7 +134,7 @@ class GameSettings:
         elif self.stop_mode not in STOP_MODES:
             raise ValueError(f"unknown stop mode {self.stop_mode!r} (expected one of {', '.join(STOP_MODES)})")
         elif rules in _MANUAL and self.stop_mode != "none":
-            raise ValueError(f"the {rules} rules have no grounding or STOP (VARIANTS.md §2.5): use stop_mode 'none'")
+            raise ValueError(f"the {rules} rules have no grounding or STOP: use stop_mode 'none'")
         region = self.first_move_region
         if region is not None:
             if isinstance(region, str | bytes) or len(region) != 4 or not all(_is_int(v) for v in region):
@@ -233,7 +233,7 @@ def _mirrored_cross(x: int, y: int) -> list[tuple[Point, Colour]]:
 
 
 def random_crosses(width: int, height: int, seed: int) -> list[tuple[int, int]]:
-    """The lower-left points of the four crosses of the NOTAGO generator (VARIANTS.md §5.2), drawn from ``seed``.
+    """The lower-left points of the four crosses of the NOTAGO generator (docs/rules.md#starts), drawn from ``seed``.
 
     From the middle ``(W // 2, H // 2)`` (counted from the top-left, as NOTAGO and dots-game do) each cross is moved by
     ``round(U(4, 7) * W / 39)`` columns and ``round(U(4, 7) * H / 32)`` rows, one cross per quadrant, in the order

@@ -8,7 +8,7 @@
 - zagram writes a capturing move with its rings, ``W[Aw.zvywzxAwzv]``. With automatic captures (``sports``) the
   reader takes the move, recomputes the captures and ignores the rings; with manual closures (``polish``,
   ``territory``) the rings are the closures of the move, in order.
-- The rule set (VARIANTS.md §5.1): zagram's ``RU[Punish=0,Holes=1,AddTurn=0,MustSurr=0,MinArea=0,...,InstantWin=15]``
+- Rule set (docs/rules.md#records): zagram's ``RU[Punish=0,Holes=1,AddTurn=0,MustSurr=0,MinArea=0,...,InstantWin=15]``
   flags (``MustSurr=0`` manual closures, ``MinArea=1`` a closure is one pool (Polish) and ``0`` any ring
   (territory); ``Stop=1`` the STOP phase; ``InstantWin``; ``Punish``), ``RU[russian]`` the sports rules; a record from
   szkrab.net.pl (``AP``) is Polish with the instant win at 15. We write the zagram flags for every rule set but the
@@ -327,7 +327,7 @@ def _flags(root: dict[str, list[str]]) -> dict[str, str]:
 
 
 def _rule_options(root: dict[str, list[str]]) -> dict[str, object]:
-    """The rule set and options a record states (VARIANTS.md §5.1), as ``GameSettings`` keywords."""
+    """The rule set and options a record states (docs/rules.md#records), as ``GameSettings`` keywords."""
     flags = _flags(root)
     if not flags:
         if "szkrab" in root.get("AP", [""])[0].lower():

@@ -1,4 +1,4 @@
-"""Everything the bot says, in Fluent catalogues: ``en.ftl`` and ``ru.ftl`` beside this module.
+"""Everything the bot says, in Fluent catalogues beside this module: ``en.ftl``, ``pl.ftl``, ``ru.ftl``, ``uk.ftl``.
 
 ``t(lang, key, **values)`` formats the message ``key``. Texts are HTML (Telegram's ``parse_mode="HTML"``), so values
 that come from users must be escaped by the caller. Integers and floats become Fluent numbers without digit
@@ -9,9 +9,11 @@ grouping (game #1500, rating 1500), so that a message can pick its plural form w
        *[other] { $count } dots captured
     }
 
-Plural categories are CLDR's (through Babel): English has ``one`` and ``other``; Russian ``one`` (1, 21),
-``few`` (2-4, 22), ``many`` (0, 5-20, 25) and ``other`` (fractions). An unknown key raises ``KeyError``; a message
-that does not format cleanly (a missing value, an unknown reference) raises ``TextError``.
+Plural categories are CLDR's (Fluent asks Babel for the language's rules): English has ``one`` and ``other``;
+Russian and Ukrainian ``one`` (1, 21), ``few`` (2-4, 22), ``many`` (0, 5-20, 25) and ``other`` (fractions); Polish
+``one`` (1 only), ``few`` (2-4, 22), ``many`` (0, 5-21, 25) and ``other`` (fractions). Fractions are written the
+language's way (``1,5`` in Polish). An unknown key raises ``KeyError``; a message that does not format cleanly (a
+missing value, an unknown reference) raises ``TextError``.
 
 This package imports nothing else of the project.
 
@@ -19,6 +21,8 @@ This package imports nothing else of the project.
 'Replay of game #1500: 1 move.'
 >>> t("ru", "replay_caption", id=7, moves=22)
 'Повтор игры №7: 22 хода.'
+>>> t("pl", "replay_caption", id=7, moves=21), t("uk", "replay_caption", id=7, moves=21)
+('Powtórka partii #7: 21 ruchów.', 'Повтор гри №7: 21 хід.')
 >>> duration("en", 86399.6), duration("ru", 10)
 ('24 h', '10 с')
 """
@@ -38,10 +42,11 @@ from fluent.syntax.ast import Junk
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "Language", "TextError", "catalogue", "duration", "language_for", "t"]
 
-Language = Literal["ru", "en"]
-LANGUAGES: tuple[Language, ...] = ("ru", "en")
+Language = Literal["ru", "en", "pl", "uk"]
+LANGUAGES: tuple[Language, ...] = ("ru", "en", "pl", "uk")
 DEFAULT_LANGUAGE: Language = "en"
-_RUSSIAN_SPEAKING = ("ru", "be", "kk", "ky")
+_SPOKEN: dict[str, Language] = {"ru": "ru", "be": "ru", "kk": "ru", "ky": "ru", "en": "en", "pl": "pl", "uk": "uk"}
+"""The bot's language for each language Telegram reports: its own four, and Russian where people read it best."""
 
 
 class TextError(ValueError):
@@ -49,10 +54,13 @@ class TextError(ValueError):
 
 
 def language_for(code: str | None) -> Language:
-    """The bot's language for a Telegram ``language_code`` (``ru-RU``, ``uk``, ``en``...)."""
-    if code and code.split("-")[0].lower() in _RUSSIAN_SPEAKING:
-        return "ru"
-    return "en"
+    """The bot's language for a Telegram ``language_code`` (``ru-RU``, ``uk``, ``pl``, ``be``...): Polish,
+    Ukrainian, Russian (also for Belarusian, Kazakh and Kyrgyz), else English.
+
+    >>> [language_for(code) for code in ("pl", "uk-UA", "ru", "be", "de", None)]
+    ['pl', 'uk', 'ru', 'ru', 'en', 'en']
+    """
+    return _SPOKEN.get((code or "").split("-")[0].split("_")[0].lower(), DEFAULT_LANGUAGE)
 
 
 def catalogue(lang: Language) -> str:

@@ -1,7 +1,7 @@
 ### English texts of tochki-bot.
 ### Texts are Telegram HTML: keep <b>, <i>, <code> and <a> balanced. Names arrive already escaped.
 ### Numbers arrive as Fluent numbers without digit grouping; count them with plural selectors ([one], *[other]).
-### ru.ftl must have the same message ids with the same variables (tests/i18n/test_texts.py checks it).
+### pl.ftl, ru.ftl and uk.ftl must have the same message ids with the same variables (tests/i18n/test_texts.py checks it).
 
 ## Help and rules
 
@@ -35,7 +35,7 @@ help =
     Playing several games? Every board says its number: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> name the game, and a reply to a board is about that board's game.
 
     <b>Other commands</b>
-    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /stop declares STOP (sports rules with STOP), /finish ends the extra dots · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings · /me your record · /lang ru or /lang en · /rules
+    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /stop declares STOP (sports rules with STOP), /finish ends the extra dots · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings · /me your record · /lang en, /lang pl, /lang ru or /lang uk · /rules
 
     <b>Sharing</b>
     /sgf the game as an SGF record · /png the board at full resolution · /replay an animated replay · /watch a spectator link. Send me an <code>.sgf</code> file (zagram.org, playdots, KataGoDots…) to see it, step through it or continue it. Type @{ $bot } in any chat to share one of your boards.
@@ -52,7 +52,9 @@ rules =
     • The game also ends when the board is full, on resignation, on time or by an agreed draw. The higher score wins.
 apology = Sorry, something went wrong on my side. Moves already made are safe; please try again.
 lang_set = Language: English.
-lang_usage = Use /lang ru or /lang en.
+lang_usage = Use /lang en, /lang pl, /lang ru or /lang uk (in a group also /lang auto: the language most of its players use).
+# $language: the lang_set text of the language the group speaks now.
+lang_set_auto = This group now speaks the language most of its players use. { $language }
 # Plain chatter in a private chat that is not a move.
 chatter_private = Write a move as <code>x-y</code>, for example <code>20-18</code>; /help lists the commands.
 
@@ -226,7 +228,7 @@ cmd_ground = Declare grounding
 cmd_cancel = Cancel a game that has not started
 cmd_games = Your games
 cmd_stats = Results table
-cmd_lang = Language: /lang ru or /lang en
+cmd_lang = Language: /lang en, pl, ru or uk
 cmd_help = How to play here
 cmd_rules = The rules
 cmd_sgf = The game as an SGF file
@@ -427,7 +429,7 @@ too_many_imports = You have sent { $count } records today, as many as a day allo
 imports_too_big = Your records take all the room I keep for one person ({ $megabytes } MB); older ones are forgotten after 30 days.
 too_many_lobbies = You have { $count } games waiting for opponents already; cancel one or wait until someone joins.
 
-lang_admins = Only the group's admins can change its language.
+lang_admins = Only the group's admins (and whoever started its first game) can change its language.
 top_not_listed = You are not in this list: /me lets you appear in it.
 me_listed = You appear in the ratings of all players.
 me_unlisted = You do not appear in the ratings of all players (only in your groups' ratings).
@@ -469,6 +471,8 @@ local_hotseat = Two players
 local_bot = Against the bot
 local_board = Board
 local_start = Start
+local_rules = Rules
+local_time = Time per move
 local_colour = You play
 local_blue = blue
 local_red = red
@@ -501,7 +505,7 @@ webapp_play = Play { $point }
 # Under the replay slider of a finished game.
 webapp_replay = Move { $ply } of { $total }
 
-## Rule sets (VARIANTS.md): the lobby, closing pools, the agreed end
+## Rule sets (docs/rules.md#rule-sets): the lobby, closing pools, the agreed end
 
 rules_name_sports = Sports
 rules_name_polish = Polish
@@ -528,7 +532,7 @@ picture_closing = { $name } is closing
 # Points lost for enclosing own dots (the option of the Polish and territory rules).
 picture_penalties = penalties { $blue }:{ $red }
 result_instant_win = { $winner } leads by { $margin } and wins at once
-# $score_blue, $score_red: the final score with the territory counted (VARIANTS.md §3.1).
+# $score_blue, $score_red: the final score with the territory counted (docs/rules.md#agreed-end).
 result_agreed = Ended by agreement, territory counted ({ $score_blue }:{ $score_red }); { $outcome }
 result_stop = The extra dots after STOP are done; { $outcome }
 close_usage = Send <code>/close 21-17</code> (the pool holding 21-17) or <code>/close all</code>, right after your dot.
@@ -571,7 +575,7 @@ rules_territory =
     • /end offers to end the game: when the opponent accepts, every open pool of both players is closed and half the difference of the empty territory is added to the score (the odd point goes against the player who would have to start filling it).
     • On a full board the captured dots decide as they stand. The higher score wins.
 
-## STOP (VARIANTS.md §4.3): the opponent's extra dots; the lobby's rule options
+## STOP (docs/rules.md#stop): the opponent's extra dots; the lobby's rule options
 
 # $limit: how long the opponent has for the extra dots (a duration, or stop_no_limit).
 rules_with_stop = { $rules }, STOP with { $limit } for the extra dots

@@ -122,9 +122,9 @@ class Finder:
         if recent and core.clock() - recent[0].updated_at < RECENT:
             raise ServiceError(Problem.GAME_ENDED, id=recent[0].id)
 
-    async def played_in(self, chat_id: int, user_id: int) -> bool:
-        """Whether the person has played a game in this chat (one of its players)."""
-        return await self._core.storage.games.played_in(chat_id, user_id)
+    async def opened_first(self, chat_id: int, user_id: int) -> bool:
+        """Whether the person created the chat's first game (the one who brought the game there)."""
+        return user_id == await self._core.storage.games.first_creator(chat_id)
 
     async def games_of(self, user_id: int, limit: int = 20) -> list[GameView]:
         """A person's games in the lobby or being played, group and private, most recently changed first."""

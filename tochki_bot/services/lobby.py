@@ -26,7 +26,7 @@ MARGIN_CHOICES: dict[str, tuple[int, ...]] = {"sports": (), "polish": (15, 30, 0
 """The instant-win margins the lobby offers for each rule set (0: none), its default first."""
 MAX_MARGIN = 999
 STOP_CHOICES: tuple[str, ...] = ("grounding", "stop_phase")
-"""How a sports game may be ended early (VARIANTS.md §4.3): grounding (the default), or STOP and the opponent's
+"""How a sports game may be ended early (docs/rules.md#stop): grounding (the default), or STOP and the opponent's
 extra dots."""
 STOP_TIME_CHOICES: tuple[int | None, ...] = (300, 3600, 86400, None)
 """The time limits of the extra dots after a STOP the lobby offers (``None``: none)."""

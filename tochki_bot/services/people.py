@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
+
 from storage import ChatRecord, Storage, UserRecord
 
 from .model import Chat, Person, Place, Player
 from .support import LRU
 
 CACHE_SIZE = 4096
+GROUP_GAMES = 50
+"""A group's language, when its admins chose none, is the one most of the people of its latest games use."""
 
 
 BOT_IDS: dict[int, str] = {-11: "easy", -12: "normal", -13: "hard"}
@@ -45,6 +50,8 @@ class People:
         self._storage = storage
         self._users: LRU[int, UserRecord] = LRU(cache_size)
         self._chats: LRU[int, ChatRecord] = LRU(cache_size)
+        self._people_in: LRU[int, list[int]] = LRU(cache_size)
+        """The people of each group's latest games (``group_language``), until a game starts there."""
 
     # --------------------------------------------------------------------------------------------------------------
     # Users
@@ -109,15 +116,12 @@ class People:
     # --------------------------------------------------------------------------------------------------------------
     # Chats
 
-    async def visit(self, place: Place, first_language: str | None = None) -> Chat:
-        """Record (or refresh) the chat of a request. A group's language is set from the first person met there."""
+    async def visit(self, place: Place) -> Chat:
+        """Record (or refresh) the chat of a request."""
         known = self._chats.get(place.chat_id)
         if known is not None and known.type == place.chat_type and known.title == place.title:
             return chat_of(known)
         chat = await self._storage.chats.upsert(place.chat_id, place.chat_type, place.title)
-        if chat.language is None and not place.private and first_language is not None:
-            await self._storage.chats.set_language(place.chat_id, first_language)
-            chat = await self._storage.chats.get(place.chat_id) or chat
         self._chats.put(place.chat_id, chat)
         await self._storage.db.notify("chat", place.chat_id)
         return chat_of(chat)
@@ -131,8 +135,35 @@ class People:
                 self._chats.put(chat_id, chat)
         return chat_of(chat) if chat is not None else None
 
+    async def group_language(self, chat_id: int, language_of: Callable[[Player], str]) -> str | None:
+        """The language a group speaks: the one its admins chose (``set_chat_language``); else the one most of its
+        people use (the creators and players of its latest ``GROUP_GAMES`` games, each counted once, the bot not
+        at all; ``language_of`` says which language a person reads), a tie going to the language of the newest
+        game's creator (then its players, then the game before). ``None``: the admins chose none and nobody has
+        played there yet (each person is then answered in their own)."""
+        chat = await self.chat(chat_id)
+        if chat is not None and chat.language is not None:
+            return chat.language
+        people = self._people_in.get(chat_id)
+        if people is None:
+            people = [p for p in await self._storage.games.people_in(chat_id, GROUP_GAMES) if p not in BOT_IDS]
+            if not people:
+                return None  # not kept: the first game there changes it
+            self._people_in.put(chat_id, people)
+        counts: Counter[str] = Counter()
+        first: dict[str, int] = {}  # where each language comes first, the newest game's creator at 0
+        for order, user_id in enumerate(people):
+            player = await self.player(user_id)
+            if player is not None:
+                language = language_of(player)
+                counts[language] += 1
+                first.setdefault(language, order)
+        if not counts:
+            return None
+        return max(counts, key=lambda language: (counts[language], -first[language]))
+
     async def set_chat_language(self, chat_id: int, language: str | None) -> None:
-        """A group's own language (``None``: follow each person's)."""
+        """A group's own language (``None``: the language most of its people use, ``group_language``)."""
         await self._storage.chats.set_language(chat_id, language)
         await self.changed_chat(chat_id)
 
@@ -147,8 +178,9 @@ class People:
         await self._storage.db.notify("user", user_id)
 
     async def changed_chat(self, chat_id: int) -> None:
-        """A chat's row changed: drop it from the cache here and in the other workers."""
+        """A chat's row changed (or a game started there): drop it from the cache here and in the other workers."""
         self._chats.pop(chat_id)
+        self._people_in.pop(chat_id)
         await self._storage.db.notify("chat", chat_id)
 
     def forget_user(self, user_id: int) -> None:
@@ -156,5 +188,6 @@ class People:
         self._users.pop(user_id)
 
     def forget_chat(self, chat_id: int) -> None:
-        """Drop what is cached about a chat (its row changed elsewhere)."""
+        """Drop what is cached about a chat (its row changed elsewhere, or a game started there)."""
         self._chats.pop(chat_id)
+        self._people_in.pop(chat_id)

@@ -173,7 +173,7 @@ class Play:
                 if game.settings.manual and (close_all or await self._autoclose(who.id)):
                     areas += trial.close_all()
             except IllegalMove as exc:
-                point = str(exc.point) if isinstance(exc.point, Point) else f"{x}-{y}"
+                point = str(exc.point if isinstance(exc.point, Point) else Point(x, y))
                 raise ServiceError.from_rules(exc, point=point, width=game.width, height=game.height) from None
             return await self._commit(record, trial, who.id, update_id, areas, origin=origin)
 
@@ -318,8 +318,8 @@ class Play:
         update_id: int | None = None,
         origin: Origin = "chat",
     ) -> GameView:
-        """``who`` declares STOP on their move (``stop_mode="stop_phase"``, VARIANTS.md §4.3): they place no more
-        dots; the opponent places extra dots within the game's STOP time, then finishes (``finish``)."""
+        """``who`` declares STOP on their move (``stop_mode="stop_phase"``, docs/rules.md#stop): they place no
+        more dots; the opponent places extra dots within the game's STOP time, then finishes (``finish``)."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)

@@ -58,7 +58,7 @@ def action_text(action: Action) -> str:
     >>> action_text(Point(3, 4)), action_text("ground")
     ('3-4', 'ground')
     """
-    return f"{action.x}-{action.y}" if isinstance(action, Point) else action
+    return str(action) if isinstance(action, Point) else action
 
 
 def parse_action(text: str) -> Action:

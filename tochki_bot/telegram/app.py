@@ -27,7 +27,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from ..config import Config
-from ..i18n import LANGUAGES, t
+from ..i18n import LANGUAGES, Language, t
 from ..painter import Painter
 from ..services import ClockPass, GameView, Origin, Services
 from . import endings, general, lists, lobby, play, sharing
@@ -241,14 +241,17 @@ async def startup(application: Application) -> None:
             log.info("TOCHKI_AI_WORKERS=0: this process searches nothing; `tochki-bot ai-worker` processes do")
     except Exception:
         log.exception("the bot's games could not be resumed; it starts anyway")
-    for lang in LANGUAGES:
+
+    async def register_menu(lang: Language) -> None:  # English is the menu of every other language
         commands = [BotCommand(c, t(lang, f"cmd_{c}")) for c in MENU]
         try:
             await bot.set_my_commands(
                 commands, scope=BotCommandScopeDefault(), language_code=None if lang == "en" else lang
             )
-        except TelegramError:
-            log.warning("could not register the %s command menu", lang, exc_info=True)
+        except TelegramError as exc:  # the bot works without it; the next start registers it again
+            log.warning("could not register the %s command menu (%s)", lang, exc)
+
+    await asyncio.gather(*(register_menu(lang) for lang in LANGUAGES))
     if miniapp is not None:
         try:
             await bot.set_chat_menu_button(

@@ -1,5 +1,6 @@
-"""What the bot writes about a game: board captions for each kind of reader, the status line drawn in the picture,
-results, the lobby, and the short labels of game buttons."""
+"""What the chat shows of a game: board captions for each kind of reader (HTML, with mentions), the lobby, and
+the short labels of game buttons. The sentences themselves are ``tochki_bot.wording``'s, shared with every front
+end; here is how a chat shows them."""
 
 from __future__ import annotations
 
@@ -7,37 +8,21 @@ from html import escape
 from typing import Literal
 
 from render import Window
-from render.fonts import drawable
 
-from ..engine import Colour, MoveKind, other
+from ..engine import Colour, other
 from ..engine.sgf import WinBy, parse_result
 from ..i18n import Language, duration, t
 from ..services import GameView
-from ..wording import result_sentence
+from ..wording import last_move_sentence, player_name, result_sentence, rules_title, status_sentence
 from .formatting import mention, name
 
 Role = Literal["group", "player", "spectator"]
 """Who reads a board: a group chat, one of the players in private, or a spectator in private."""
 
 
-STATUS_NAME = 18
-"""Names are cut to this many characters in the picture's status line (so that the result still fits)."""
-
-
-def display(view: GameView, colour: Colour) -> str:
-    """A player's name as plain text (for buttons and files)."""
-    player = view.player(colour)
-    return player.name if player is not None else ("Blue" if colour == "blue" else "Red")
-
-
-def drawn_name(lang: Language, view: GameView, colour: Colour, limit: int | None = None) -> str:
-    """A player's name as the picture can draw it: the side's name in ``lang`` when there is no player yet or the
-    name has nothing the font can draw (only emoji, say); cut to ``limit`` characters."""
-    player = view.player(colour)
-    text = drawable(player.name) if player is not None else ""
-    if not text:
-        return t(lang, f"side_{colour}")
-    return text if limit is None or len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def display(view: GameView, colour: Colour, lang: Language = "en") -> str:
+    """A player's name as plain text (for buttons and files): the side's name while the seat is empty."""
+    return player_name(lang, view, colour)
 
 
 def html_name(view: GameView, colour: Colour) -> str:
@@ -61,25 +46,9 @@ def time_text(lang: Language, seconds: int | None) -> str:
     return duration(lang, seconds) if seconds else t(lang, "time_none")
 
 
-def rules_title(lang: Language, view: GameView) -> str:
-    """The rule set and its instant-win margin in words (plain text): "Polish, instant win at 15"."""
-    settings = view.settings
-    title = t(lang, f"rules_name_{settings.rules}")
-    if settings.instant_win:
-        title = t(lang, "rules_with_margin", rules=title, margin=settings.instant_win)
-    if settings.own_dot_penalty:
-        title = t(lang, "rules_with_penalty", rules=title)
-    if settings.stop_mode == "stop_phase":
-        limit = duration(lang, view.stop_seconds) if view.stop_seconds else t(lang, "stop_no_limit")
-        title = t(lang, "rules_with_stop", rules=title, limit=limit)
-    return title
-
-
-def result_text(lang: Language, view: GameView, *, html: bool = True) -> str:
-    """How the game ended, one sentence without its full stop (e.g. "Bob resigned; Alice wins"); plain text with
-    the names as the picture draws them unless ``html``."""
-    show = (lambda c: html_name(view, c)) if html else (lambda c: drawn_name(lang, view, c, STATUS_NAME))
-    return result_sentence(lang, view, show)
+def result_text(lang: Language, view: GameView) -> str:
+    """How the game ended, one sentence without its full stop (e.g. "Bob resigned; Alice wins"), names in HTML."""
+    return result_sentence(lang, view, lambda c: html_name(view, c))
 
 
 def record_result_text(lang: Language, stated: str) -> str:
@@ -97,38 +66,6 @@ def record_result_text(lang: Language, stated: str) -> str:
     if result.by is WinBy.POINTS:
         return t(lang, "record_result_points", winner=result.winner, points=result.points)
     return t(lang, f"record_result_{result.by.value}", winner=result.winner)
-
-
-def picture_caption(lang: Language, view: GameView) -> str:
-    """The status line drawn inside the picture (plain text): the game, the last move, whose move or the result."""
-    position = view.position
-    parts = [t(lang, "picture_game", id=view.id)]
-    settings = view.settings
-    if settings.rules != "sports":
-        title = t(lang, f"rules_name_{settings.rules}")
-        if settings.instant_win:
-            title = t(lang, "picture_margin", rules=title, margin=settings.instant_win)
-        parts.append(title)
-    penalties = position.penalties
-    if any(penalties):
-        parts.append(t(lang, "picture_penalties", blue=penalties[0], red=penalties[1]))
-    last = position.last_move
-    if last is not None and last.kind == MoveKind.DOT:
-        parts.append(t(lang, "picture_move", ply=position.move_count, point=last.point))
-    if view.result is not None:
-        parts.append(result_text(lang, view, html=False))
-    elif view.state == "cancelled":
-        parts.append(t(lang, "picture_cancelled"))
-    elif position.ply == 0:
-        parts.append(t(lang, "picture_start"))
-    elif view.closing is not None:
-        parts.append(t(lang, "picture_closing", name=drawn_name(lang, view, view.closing, STATUS_NAME)))
-    elif position.stopped_by is not None and view.to_move is not None:
-        stopper = drawn_name(lang, view, position.stopped_by, STATUS_NAME)
-        parts.append(t(lang, "picture_stop", stopper=stopper, name=drawn_name(lang, view, view.to_move, STATUS_NAME)))
-    elif view.to_move is not None:
-        parts.append(t(lang, "picture_turn", name=drawn_name(lang, view, view.to_move, STATUS_NAME)))
-    return " · ".join(parts)
 
 
 def board_caption(
@@ -171,17 +108,9 @@ def board_caption(
             score_red=score_red,
         )
     lines = [head]
-    last = position.last_move
-    if last is not None and last.kind == MoveKind.DOT:
-        line = t(lang, "caption_move", ply=position.move_count, point=last.point, colour=last.colour)
-        # Under manual rules a move is its dot and every closure made after it: the captures of them all.
-        areas = position.last_captures if position.settings.manual else view.captured
-        captured = sum(len(area.captured) for area in areas)
-        if captured:
-            line += " · " + t(lang, "caption_captured", count=captured)
-        lines.append(line)
-    elif position.ply == 0 and view.result is None and view.state == "active":
-        lines.append(t(lang, "caption_start"))
+    last_move = last_move_sentence(lang, view)
+    if last_move:
+        lines.append(last_move)
     if view.state == "cancelled" and view.result is None:
         lines.append(t(lang, "cancelled_plain_caption"))
         return "\n".join(lines)
@@ -191,29 +120,18 @@ def board_caption(
         else:
             lines.append(t(lang, "game_over_caption", result=result_text(lang, view)))
         return "\n".join(lines)
-    colour = view.to_move
-    if colour is None:
+    turn = status_sentence(
+        lang,
+        view,
+        "caption",
+        lambda colour: html_name(view, colour),
+        reader=mine,
+        address=(lambda colour: mention_of(view, colour)) if role == "group" else None,
+    )
+    if not turn:
         return "\n".join(lines)
-    if view.player_to_move is not None and view.player_to_move.bot is not None:
-        lines.append(t(lang, "caption_bot_thinking", name=html_name(view, colour)))
-        return "\n".join(lines)
-    closing = view.closing is not None
-    stopper = position.stopped_by
-    if stopper is not None:  # the extra dots after a STOP
-        if role == "group" or mine is None:
-            turn = t(lang, "caption_stop", stopper=html_name(view, stopper), mention=mention_of(view, colour))
-        elif mine == colour:
-            turn = t(lang, "caption_your_extra", stopper=html_name(view, stopper))
-        else:
-            turn = t(lang, "caption_their_extra", name=html_name(view, colour))
-    elif role == "group":
-        turn = t(lang, "caption_closing" if closing else "caption_turn", mention=mention_of(view, colour))
-    elif mine == colour:
-        turn = t(lang, "caption_your_closing" if closing else "caption_your_move")
-    else:
-        turn = t(lang, "caption_their_closing" if closing else "caption_their_move", name=html_name(view, colour))
     left = view.time_left(now)
-    if left is not None:
+    if left is not None and not (view.player_to_move is not None and view.player_to_move.bot is not None):
         turn += " · " + t(lang, "caption_left", left=duration(lang, left))
     lines.append(turn)
     if window is not None:

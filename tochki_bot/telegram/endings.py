@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from ..engine import other
 from ..i18n import duration, t
 from ..services import GameView, GroundPreview, Problem, ServiceError, Want
+from ..wording import outcome_sentence
 from . import callbacks as cb
 from .captions import html_name
 from .keyboards import ground_keyboard, resign_keyboard, stop_keyboard
@@ -101,9 +102,7 @@ async def on_resign(req: Request, data: cb.Resign) -> None:
 
 def _outcome(req: Request, preview: GroundPreview) -> str:
     """Who would win (or a draw) if the game ended as ``preview`` says, for a confirmation question."""
-    if preview.winner is None:
-        return t(req.lang, "outcome_draw")
-    return t(req.lang, "outcome_win", winner=html_name(preview.view, preview.winner))
+    return outcome_sentence(req.lang, preview.winner, lambda colour: html_name(preview.view, colour))
 
 
 async def ask_ground(req: Request, view: GameView) -> None:

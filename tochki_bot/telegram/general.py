@@ -11,6 +11,7 @@ from telegram.ext import ContextTypes
 
 from ..i18n import LANGUAGES, Language, language_for, t
 from ..services import GameView, ServiceError, Want
+from ..wording import known_language, player_language
 from .budget import Priority
 from .lobby import accept_invitation
 from .request import Request, command, front_of
@@ -45,6 +46,12 @@ RULE_WORDS = {
     "польские": "polish",
     "territory": "territory",
     "территория": "territory",
+    "sportowe": "sports",
+    "polskie": "polish",
+    "terytorium": "territory",
+    "спортивні": "sports",
+    "польські": "polish",
+    "територія": "territory",
 }
 
 
@@ -63,36 +70,66 @@ async def cmd_rules(req: Request, args: list[str]) -> None:
 
 
 async def may_set_language(req: Request) -> bool:
-    """A group's language is for its admins to choose; when Telegram cannot say who they are, for the group's
-    players."""
+    """A group's language is for its admins to choose, and for whoever opened the group's first game (the one who
+    brought the game there). When Telegram cannot say who the admins are, for that person only."""
+    if await req.services.finder.opened_first(req.place.chat_id, req.person.id):
+        return True
     try:
         member = await req.update.get_bot().get_chat_member(req.place.chat_id, req.person.id)
     except TelegramError:
-        return await req.services.finder.played_in(req.place.chat_id, req.person.id)
+        return False
     return member.status in ("creator", "administrator")
 
 
-LANGUAGE_WORDS = {"русский": "ru", "russian": "ru", "рус": "ru", "english": "en", "английский": "en", "eng": "en"}
-"""Whole words for the languages, besides their codes ``ru`` and ``en``."""
+LANGUAGE_WORDS: dict[str, Language | None] = {
+    "english": "en",
+    "eng": "en",
+    "английский": "en",
+    "angielski": "en",
+    "англійська": "en",
+    "polski": "pl",
+    "polish": "pl",
+    "польский": "pl",
+    "польська": "pl",
+    "русский": "ru",
+    "russian": "ru",
+    "рус": "ru",
+    "rosyjski": "ru",
+    "російська": "ru",
+    "українська": "uk",
+    "ukrainian": "uk",
+    "укр": "uk",
+    "украинский": "uk",
+    "ukraiński": "uk",
+    "auto": None,
+    "авто": None,
+}
+"""Whole words for the languages, besides their codes ``en``, ``pl``, ``ru``, ``uk``; ``auto``: no choice of one's
+own (a person's messenger's language; a group's most common one)."""
 
 
 @command
 async def cmd_lang(req: Request, args: list[str]) -> None:
-    """``/lang ru|en``: a private chat's language is its user's; a group has its own, set by its admins."""
+    """``/lang en|pl|ru|uk|auto``: a private chat's language is its user's; a group has its own, set by its admins
+    (``auto``: the language most of its players use)."""
     word = args[0].lower() if args else ""
-    choice = LANGUAGE_WORDS.get(word, word)
-    if choice not in LANGUAGES:
+    known: dict[str, Language | None] = {**dict(zip(LANGUAGES, LANGUAGES, strict=True)), **LANGUAGE_WORDS}
+    if word not in known:
         await req.reply(t(req.lang, "lang_usage"))
         return
+    choice = known[word]
     if not req.place.private and not await may_set_language(req):
         await req.reply(t(req.lang, "lang_admins"), priority=Priority.LOW)
         return
-    lang: Language = choice
     if req.place.private:
-        await req.services.people.set_language(req.person.id, lang)
+        await req.services.people.set_language(req.person.id, choice)
+        text = t(player_language(await req.services.people.player(req.person.id)), "lang_set")
     else:
-        await req.services.people.set_chat_language(req.place.chat_id, lang)
-    await req.messenger.send_text(req.place.chat_id, t(lang, "lang_set"), thread_id=req.place.thread_id)
+        await req.services.people.set_chat_language(req.place.chat_id, choice)
+        spoken = await req.services.people.group_language(req.place.chat_id, player_language)
+        lang = known_language(spoken) or req.own_lang
+        text = t(lang, "lang_set") if choice else t(lang, "lang_set_auto", language=t(lang, "lang_set"))
+    await req.messenger.send_text(req.place.chat_id, text, thread_id=req.place.thread_id)
 
 
 async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -113,4 +150,10 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat = update.effective_chat  # a button press was answered already (the button wrapper did)
     if chat is not None and update.callback_query is None:
         with contextlib.suppress(Exception):
-            await front_of(context).messenger.send_text(chat.id, t(lang, "apology"), priority=Priority.LOW)
+            front = front_of(context)
+            people = front.services.people
+            if chat.type != "private":  # the group's language, as everything the group reads
+                lang = known_language(await people.group_language(chat.id, player_language)) or lang
+            elif (player := await people.player(chat.id)) is not None:
+                lang = player_language(player)
+            await front.messenger.send_text(chat.id, t(lang, "apology"), priority=Priority.LOW)

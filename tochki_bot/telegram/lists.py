@@ -18,11 +18,12 @@ GAMES_SHOWN = 20
 async def cmd_games(req: Request, args: list[str]) -> None:
     """Your games in the lobby and being played, whose move it is, and a button to show each board. In a group,
     only the games of that group: your private games are nobody else's business."""
+    lang = req.own_lang  # a list of the person's own games, with buttons only they can use
     views: list[GameView] = await req.services.finder.games_of(req.person.id, limit=GAMES_SHOWN)
     if not req.place.private:
         views = [v for v in views if v.chat_id == req.place.chat_id]
     if not views:
-        await req.reply(t(req.lang, "games_none" if req.place.private else "games_none_here"))
+        await req.reply(t(lang, "games_none" if req.place.private else "games_none_here"))
         return
     labels = []
     for view in views:
@@ -30,9 +31,9 @@ async def cmd_games(req: Request, args: list[str]) -> None:
         if view.kind == "group":
             chat = await req.services.people.chat(view.chat_id)
             where = chat.title if chat is not None and chat.title else None
-        labels.append((game_label(req.lang, view, req.person.id, where), cb.Show(view.id)))
+        labels.append((game_label(lang, view, req.person.id, where), cb.Show(view.id)))
     waiting = sum(1 for v in views if v.to_move is not None and v.colour_of(req.person.id) == v.to_move)
-    await req.reply(t(req.lang, "games_title", count=len(views), waiting=waiting), keyboard=choice_keyboard(labels))
+    await req.reply(t(lang, "games_title", count=len(views), waiting=waiting), keyboard=choice_keyboard(labels))
 
 
 @command

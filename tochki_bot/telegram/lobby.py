@@ -39,7 +39,7 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
             after_stop = stop_mode == "stop_phase"
             continue
         if was_after_stop:  # a time right after "stop" is the time of the extra dots
-            if word in ("none", "no", "∞", "нет", "без"):
+            if word in NO_LIMIT_WORDS:
                 stop_seconds = None
                 continue
             seconds = _seconds(word)
@@ -61,17 +61,17 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
         if word.isascii() and word.isdigit() and len(word) <= 3 and word != "4":
             margin = int(word)
             continue
-        if word in ("cross", "скрест"):
+        if word in ("cross", "скрест", "krzyż", "хрест"):
             start = "cross"
-        elif word in ("four-crosses", "4", "four", "4x", "четыре"):
+        elif word in ("four-crosses", "4", "four", "4x", "четыре", "cztery", "чотири"):
             start = "four-crosses"
-        elif word in ("empty", "пусто", "пустое"):
+        elif word in ("empty", "пусто", "пустое", "pusta", "pusto", "порожнє", "порожньо"):
             start = "empty"
-        elif word in ("blue", "синий", "синие", "first", "первый"):
+        elif word in ("blue", "синий", "синие", "first", "первый", "niebieski", "niebieskie", "синій", "сині"):
             colours = "creator_blue"
-        elif word in ("red", "красный", "красные", "second", "второй"):
+        elif word in ("red", "красный", "красные", "second", "второй", "czerwony", "czerwone", "червоний", "червоні"):
             colours = "creator_red"
-        elif word in ("none", "no", "∞", "нет", "без"):
+        elif word in NO_LIMIT_WORDS:
             move_seconds = None
         elif (seconds := _seconds(word)) is not None and MIN_TIME <= seconds <= MAX_TIME:
             move_seconds = seconds
@@ -95,16 +95,22 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
 
 
 def _seconds(word: str) -> int | None:
-    """A time such as ``30m``, ``1h``, ``3d`` (``ч``, ``д`` in Russian) in seconds; ``None`` for anything else."""
-    if len(word) >= 2 and word[:-1].isascii() and word[:-1].isdigit() and len(word) <= 4 and word[-1] in "hdmчд":
-        return int(word[:-1]) * {"h": 3600, "ч": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
+    """A time such as ``30m``, ``1h``, ``3d`` (``ч``, ``д`` in Russian, ``г`` in Ukrainian) in seconds; ``None``
+    for anything else."""
+    if len(word) >= 2 and word[:-1].isascii() and word[:-1].isdigit() and len(word) <= 4 and word[-1] in "hdmчдг":
+        return int(word[:-1]) * {"h": 3600, "ч": 3600, "г": 3600, "d": 86400, "д": 86400, "m": 60}[word[-1]]
     return None
 
 
+NO_LIMIT_WORDS = ("none", "no", "∞", "нет", "без", "bez", "brak", "немає")
+"""No time limit (a time per move, or for the extra dots after STOP)."""
 PENALTY_WORDS = {
     "penalty": True,
     "punish": True,
     "штраф": True,
+    "kara": True,
+    "bezkary": False,
+    "bez-kary": False,
     "nopenalty": False,
     "no-penalty": False,
     "безштрафа": False,
@@ -117,6 +123,8 @@ STOP_WORDS = {
     "grounding": "grounding",
     "ground": "grounding",
     "заземление": "grounding",
+    "заземлення": "grounding",
+    "uziemienie": "grounding",
 }
 """How a sports game may end early: STOP and the opponent's extra dots, or grounding."""
 
@@ -132,10 +140,17 @@ RULE_WORDS = {
     "terr": "territory",
     "территория": "territory",
     "территорию": "territory",
+    "sportowe": "sports",
+    "спортивні": "sports",
+    "polskie": "polish",
+    "польські": "polish",
+    "terytorium": "territory",
+    "територія": "territory",
+    "територію": "territory",
 }
 
 
-BOT_WORDS = frozenset({"ai", "bot", "бот", "ии", "компьютер", "computer", "cpu"})
+BOT_WORDS = frozenset({"ai", "bot", "бот", "ии", "компьютер", "computer", "cpu", "komputer", "комп’ютер", "ші"})
 LEVEL_WORDS = {
     "easy": "easy",
     "лёгкий": "easy",
@@ -149,6 +164,11 @@ LEVEL_WORDS = {
     "сильный": "hard",
     "трудный": "hard",
     "сложный": "hard",
+    "łatwy": "easy",
+    "średni": "normal",
+    "trudny": "hard",
+    "середній": "normal",
+    "сильний": "hard",
 }
 
 

@@ -74,7 +74,7 @@ async def make_move(
     if isinstance(found, Choice):
         await req.choose(
             found,
-            t(req.lang, "pick_move", point=str(point)),
+            t(req.own_lang, "pick_move", point=str(point)),
             lambda view: cb.Play(view.id, view.ply, point.x, point.y),
         )
         return
@@ -246,7 +246,7 @@ async def show_hint(req: Request, view: GameView) -> None:
         view,
         req.place.chat_id,
         req.place.thread_id,
-        t(req.lang, "hint_text", id=view.id, point=str(point)),
+        t(req.own_lang, "hint_text", id=view.id, point=str(point)),
         keyboard,
         topic="hint",
         user_id=req.person.id,
@@ -292,9 +292,9 @@ async def on_play(req: Request, data: cb.Play) -> None:
     view = await req.services.play.move(
         data.game, req.person, data.x, data.y, expected_ply=data.ply, update_id=req.update_id
     )
-    await req.answer(f"✓ {data.x}-{data.y}")
+    await req.answer(f"✓ {Point(data.x, data.y)}")
     if pick is not None:  # the answer to "which game?": it is settled
-        text = t(req.lang, "picked_move", point=f"{data.x}-{data.y}", id=view.id)
+        text = t(req.own_lang, "picked_move", point=str(Point(data.x, data.y)), id=view.id)
         await req.presenter.settle(req.place.chat_id, pick.message_id, text)
     await req.presenter.announce(view)
 
@@ -360,7 +360,7 @@ async def on_info(req: Request, data: cb.Info) -> None:
     view = await req.services.finder.find(req.place, req.person.id, Want.SHOW, game_id=data.game)
     assert isinstance(view, GameView)
     game = view.position
-    point = f"{data.x}-{data.y}"
+    point = str(Point(data.x, data.y))
     if not (1 <= data.x <= game.width and 1 <= data.y <= game.height) or game.is_playable(data.x, data.y):
         await req.answer(t(req.own_lang, "point_busy", point=point))
         return
@@ -413,5 +413,5 @@ async def on_pick(req: Request, data: cb.Pick) -> None:
     assert isinstance(view, GameView)
     await req.answer()
     if pick is not None:
-        await req.presenter.settle(req.place.chat_id, pick.message_id, t(req.lang, "picked", id=view.id))
+        await req.presenter.settle(req.place.chat_id, pick.message_id, t(req.own_lang, "picked", id=view.id))
     await req.front.actions[data.command](req, view)

@@ -19,19 +19,18 @@ from telegram import InlineKeyboardMarkup
 from render import BoardView, Window
 
 from ..engine import other
-from ..i18n import LANGUAGES, Language, duration, language_for, t
+from ..i18n import Language, duration, t
 from ..painter import Painter
 from ..pictures import board_view
-from ..services import ClockPass, GameView, MessageRecord, Notice, Player, Reminder, Services
+from ..services import ClockPass, GameView, MessageRecord, Notice, Reminder, Services
+from ..wording import drawn_name, known_language, picture_line, player_language
 from .budget import Priority
 from .captions import (
     Role,
     board_caption,
-    drawn_name,
     html_name,
     lobby_text,
     mention_of,
-    picture_caption,
     started_text,
 )
 from .formatting import mention, name
@@ -67,18 +66,9 @@ class Seat:
 
 
 def offer_key(view: GameView, key: str) -> str:
-    """An offer to end a territory game with the territory counted (``/end``, VARIANTS.md §3.1) has its own texts;
-    a draw offer (``/draw``) is a draw under every rule set."""
+    """An offer to end a territory game with the territory counted (``/end``, docs/rules.md#agreed-end) has its own
+    texts; a draw offer (``/draw``) is a draw under every rule set."""
     return key.replace("draw_", "end_", 1) if view.offer_kind == "end" else key
-
-
-def player_language(player: Player | None) -> Language:
-    """A person's language: the one they chose, else their messenger's."""
-    if player is None:
-        return "en"
-    if player.language in LANGUAGES:
-        return player.language
-    return language_for(player.telegram_language)
 
 
 class Presenter:
@@ -109,11 +99,11 @@ class Presenter:
         return player_language(await self.services.people.player(user_id))
 
     async def chat_language(self, chat_id: int) -> Language:
-        """A group's own language; a private chat's is its user's."""
+        """A group's language (its admins' choice, else its players' most common one); a private chat's is its
+        user's."""
         if chat_id > 0:
             return await self.user_language(chat_id)
-        chat = await self.services.people.chat(chat_id)
-        return chat.language if chat is not None and chat.language in LANGUAGES else "en"
+        return known_language(await self.services.people.group_language(chat_id, player_language)) or "en"
 
     async def seats(self, view: GameView, *, spectators: bool = True) -> list[Seat]:
         """Where the game is shown: its group, or each player's private chat; and every spectator's chat."""
@@ -149,7 +139,7 @@ class Presenter:
             view.position,
             blue=drawn_name(lang, view, "blue"),
             red=drawn_name(lang, view, "red"),
-            caption=picture_caption(lang, view),
+            caption=picture_line(lang, view),
             window=window,
         )
 

@@ -15,7 +15,7 @@ from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from ..i18n import LANGUAGES, Language, language_for, t
+from ..i18n import Language, t
 from ..services import (
     Chat,
     Choice,
@@ -31,13 +31,14 @@ from ..services import (
     TimeIsUp,
     Want,
 )
+from ..wording import known_language, player_language
 from . import callbacks as cb
 from .budget import Priority
 from .captions import game_label
 from .formatting import name, plain
 from .keyboards import choice_keyboard
 from .messenger import Messenger, Unreachable
-from .presenter import Presenter, Seat, player_language
+from .presenter import Presenter, Seat
 
 log = logging.getLogger(__name__)
 _NUMBERED = re.compile(r"^(?:<b>)?(?:#|№)([0-9]{1,12})\b")
@@ -103,9 +104,10 @@ class Request:
         place = Place(chat.id, chat.type, chat.title or chat.full_name, thread)
         services = front.services
         player = await services.people.meet(person)
-        chat_view = await services.people.visit(place, first_language=language_for(sender.language_code))
-        group_language = None if place.private else chat_view.language
-        lang: Language = group_language if group_language in LANGUAGES else player_language(player)
+        chat_view = await services.people.visit(place)
+        lang = player_language(player)
+        if not place.private:
+            lang = known_language(await services.people.group_language(place.chat_id, player_language)) or lang
         return cls(front, update, person, place, player, chat_view, lang)
 
     # --------------------------------------------------------------------------------------------------------------
@@ -287,12 +289,13 @@ class Request:
         )
         if isinstance(found, GameView):
             return found
-        await self.choose(found, t(self.lang, "pick_game"), lambda view: cb.Pick(command, view.id))  # type: ignore[arg-type]
+        await self.choose(found, t(self.own_lang, "pick_game"), lambda view: cb.Pick(command, view.id))  # type: ignore[arg-type]
         return None
 
     async def choose(self, choice: Choice, question: str, button: Callable[[GameView], cb.Callback]) -> None:
-        """Ask which of several games is meant (a question only the person who asked can answer)."""
-        labels = [(game_label(self.lang, view, self.person.id), button(view)) for view in choice.views]
+        """Ask which of several games is meant (a question only the person who asked can answer: in their own
+        language)."""
+        labels = [(game_label(self.own_lang, view, self.person.id), button(view)) for view in choice.views]
         message_id = await self.reply(question, keyboard=choice_keyboard(labels))
         if message_id is not None:
             await self.services.messages.sent(
@@ -378,7 +381,8 @@ async def unknown_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     """A button this bot does not know (forged or from an old version): answered, nothing else."""
     query = update.callback_query
     if query is not None:
-        lang = language_for(query.from_user.language_code if query.from_user else None)
+        player = await front_of(context).services.people.player(query.from_user.id)
+        lang = player_language(player, query.from_user.language_code)
         with contextlib.suppress(TelegramError):
             await query.answer(t(lang, "button_unknown"))
 

@@ -17,18 +17,18 @@ from telegram.ext import ContextTypes
 from render import HD, render_png
 from render.replay import MAX_BYTES, render_gif
 
-from ..engine import EndReason, Game
+from ..engine import EndReason, Game, format_point
 from ..engine.sgf import SgfError, SgfRecord, parse_sgf
 from ..i18n import Language, t
 from ..pictures import board_view, replay_views
 from ..services import MAX_SGF_BYTES, GameView, MessageRecord, Person, Problem, ServiceError, Want
+from ..wording import drawn_name, picture_line, player_language
 from . import callbacks as cb
 from .budget import Priority
-from .captions import display, drawn_name, picture_caption, record_result_text
+from .captions import display, record_result_text
 from .formatting import name
 from .keyboards import record_keyboard, unfollow_keyboard
 from .messenger import Unreachable
-from .presenter import player_language
 from .request import Request, button, command, front_of, game_arg, message
 
 log = logging.getLogger(__name__)
@@ -93,7 +93,7 @@ def replay_gif(view: GameView, lang: Language, progress: list[int]) -> bytes:
     """The animated replay of a game (runs in a worker thread; ``progress[0]`` counts frames done)."""
     moves = list(view.position.moves)
     delay = int(min(400, max(40, REPLAY_SECONDS * 1000 / max(1, len(moves)))))
-    last_caption = picture_caption(lang, view)
+    last_caption = picture_line(lang, view)
     # Numbers padded with figure spaces (as wide as a digit) keep the caption still: only changed digits repaint.
     figure = "\u2007"
     ply_width = len(str(len(moves)))
@@ -105,10 +105,8 @@ def replay_gif(view: GameView, lang: Language, progress: list[int]) -> bytes:
         if position.ply == len(moves):
             return last_caption
         if last is not None and last.point is not None:
-            x, y = last.point
             ply = str(position.ply).rjust(ply_width, figure)
-            point = f"{str(x).rjust(coord_width, figure)}-{str(y).ljust(coord_width, figure)}"
-            return t(lang, "picture_move", ply=ply, point=point)
+            return t(lang, "picture_move", ply=ply, point=format_point(last.point, digits=coord_width))
         return f"{t(lang, 'picture_game', id=view.id)} · {t(lang, 'picture_start')}"
 
     def tick(done: int) -> None:

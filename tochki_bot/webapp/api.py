@@ -25,13 +25,15 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..engine import Point
 from ..i18n import Language
 from ..services import GameView, Person, Problem, ServiceError, Services, TimeIsUp
+from ..wording import player_language
 from .auth import Viewer
-from .state import game_line, game_state, page_texts, player_language, refusal_text, version_of
+from .contract import GameState, Session
+from .state import game_line, game_state, page_texts, refusal_text, version_of
 
 POLL_TIMEOUT = 25.0
 """A long poll answers after this many seconds even if nothing changed (proxies drop idle requests)."""
@@ -80,6 +82,25 @@ class Reply:
 
 def error(status: int, code: str, message: str = "", **extra: Any) -> Reply:
     return Reply(status, {"error": code, "message": message or code, **extra})
+
+
+def is_integer(value: object) -> TypeGuard[int]:
+    """A JSON integer (``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def checked_body(body: Any, key: str | None) -> tuple[int, str | None] | Reply:
+    """What every change sends: a JSON object with the ``ply`` it was made at, and its idempotency key (in the body,
+    else the ``Idempotency-Key`` header's ``key``); or the 400 that says what is wrong."""
+    if not isinstance(body, dict):
+        return error(400, "bad_request", "a JSON object is expected")
+    ply = body.get("ply")
+    if not is_integer(ply):
+        return error(400, "bad_request", "ply must be an integer")
+    key = body.get("key", key)
+    if key is not None and (not isinstance(key, str) or not KEY.fullmatch(key)):
+        return error(400, "bad_request", "key must be 1-64 letters, digits, - or _")
+    return ply, key
 
 
 def update_id_of(user_id: int, key: str) -> int:
@@ -212,21 +233,20 @@ class Api:
             return error(403, "forbidden", refusal_text(lang, ServiceError(Problem.NO_SUCH_GAME, id=game_id)))
         return view
 
-    async def state(self, view: GameView, viewer: Viewer) -> dict[str, Any]:
+    async def state(self, view: GameView, viewer: Viewer) -> GameState:
         return game_state(view, viewer.id, await self.language(viewer), self.services.now)
 
     async def session(self, viewer: Viewer) -> Reply:
         lang = await self.language(viewer)
         target = start_target(viewer.start_param)
-        return Reply(
-            200,
-            {
-                "user": {"id": viewer.id, "name": viewer.first_name},
-                "lang": lang,
-                "texts": page_texts(lang),
-                "start": {"game": target[0], "watch": target[1]} if target is not None else None,
-            },
-        )
+        session: Session = {
+            "user": {"id": viewer.id, "name": viewer.first_name},
+            "lang": lang,
+            "texts": page_texts(lang),
+            "linked_game": {"id": target[0], "watch": target[1]} if target is not None else None,
+            "local": None,
+        }
+        return Reply(200, session)
 
     async def games(self, viewer: Viewer) -> Reply:
         lang = await self.language(viewer)
@@ -288,15 +308,13 @@ class Api:
 
     async def move(self, viewer: Viewer, game_id: int, body: Any, key: str | None = None) -> Reply:
         """``{"x": 20, "y": 18, "ply": 57, "key": "..."}``: a dot for the viewer, if it is their move at ``ply``."""
-        if not isinstance(body, dict):
-            return error(400, "bad_request", "a JSON object is expected")
-        x, y, ply = (body.get(k) for k in ("x", "y", "ply"))
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, ply)):
+        checked = checked_body(body, key)
+        if isinstance(checked, Reply):
+            return checked
+        ply, key = checked
+        x, y = body.get("x"), body.get("y")
+        if not (is_integer(x) and is_integer(y)):
             return error(400, "bad_request", "x, y and ply must be integers")
-        assert isinstance(x, int) and isinstance(y, int) and isinstance(ply, int)
-        key = body.get("key", key)
-        if key is not None and (not isinstance(key, str) or not KEY.fullmatch(key)):
-            return error(400, "bad_request", "key must be 1-64 letters, digits, - or _")
         return await self._act(
             viewer,
             game_id,
@@ -312,21 +330,16 @@ class Api:
         "all": true}``, right after the viewer's dot under manual rules; ``done`` ``{"ply": 58}`` (done closing: the
         turn passes); ``finish`` ``{"ply": 60, "auto": false}``: the extra dots after the opponent's STOP are done
         (``auto``: with the grounding count)."""
-        if not isinstance(body, dict):
-            return error(400, "bad_request", "a JSON object is expected")
-        ply = body.get("ply")
-        if not isinstance(ply, int) or isinstance(ply, bool):
-            return error(400, "bad_request", "ply must be an integer")
-        key = body.get("key", key)
-        if key is not None and (not isinstance(key, str) or not KEY.fullmatch(key)):
-            return error(400, "bad_request", "key must be 1-64 letters, digits, - or _")
+        checked = checked_body(body, key)
+        if isinstance(checked, Reply):
+            return checked
+        ply, key = checked
         play = self.services.play
         if action == "close":
             x, y, every = body.get("x"), body.get("y"), body.get("all")
             if every is True:
                 target = None
-            elif all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
-                assert isinstance(x, int) and isinstance(y, int)
+            elif is_integer(x) and is_integer(y):
                 target = Point(x, y)
             else:
                 return error(400, "bad_request", "x and y must be integers, or all true")
@@ -370,7 +383,6 @@ class Api:
     ) -> Reply:
         """Make a change for the viewer and answer with the game's new state, or with the refusal's status (409
         with the current state for a page that is behind)."""
-        lang = await self.language(viewer)
         found = await self._readable(viewer, game_id, None)  # strangers learn nothing of the game, not even its state
         if isinstance(found, Reply):
             return found
@@ -378,21 +390,27 @@ class Api:
         person = Person(mover.id, mover.first_name, mover.last_name, mover.username, mover.language_code)
         try:
             view = await act(person, update_id_of(viewer.id, key) if key else None)
-        except TimeIsUp as exc:
-            return error(409, exc.problem.value, refusal_text(lang, exc), state=await self.state(exc.view, viewer))
         except ServiceError as exc:
             if exc.problem is Problem.DUPLICATE:  # the same key again: the move was made, here is the game
                 return await self.game(viewer, game_id)
-            if exc.problem is Problem.NO_SUCH_GAME:
-                return error(404, "no_such_game", refusal_text(lang, exc))
-            status = STATUS.get(exc.problem, 409)
-            reply = error(status, exc.problem.value, refusal_text(lang, exc))
-            if status == 409:  # a player whose page is behind: the game as it is now
-                current = await self._readable(viewer, game_id, None)
-                if not isinstance(current, Reply):
-                    reply.body["state"] = await self.state(current, viewer)
-            return reply
+            return await self.refusal(viewer, game_id, exc)
         return Reply(200, await self.state(view, viewer))
+
+    async def refusal(self, viewer: Viewer, game_id: int, exc: ServiceError) -> Reply:
+        """The services' refusal of a change as the API answers it: its status (``STATUS``), its code and why, in the
+        viewer's words; a 409 (a page that is behind, a move too late) carries the game as it is now."""
+        lang = await self.language(viewer)
+        if exc.problem is Problem.NO_SUCH_GAME:
+            return error(404, "no_such_game", refusal_text(lang, exc))
+        status = STATUS.get(exc.problem, 409)
+        reply = error(status, exc.problem.value, refusal_text(lang, exc))
+        if isinstance(exc, TimeIsUp):
+            reply.body["state"] = await self.state(exc.view, viewer)
+        elif status == 409:
+            current = await self._readable(viewer, game_id, None)
+            if not isinstance(current, Reply):
+                reply.body["state"] = await self.state(current, viewer)
+        return reply
 
 
 __all__ = ["POLL_TIMEOUT", "Api", "RateLimit", "Reply", "Waiters", "start_target", "update_id_of"]

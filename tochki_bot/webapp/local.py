@@ -28,14 +28,18 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import time
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import Language, language_for, t
+from ..i18n import Language, duration, language_for, t
 from ..services import (
     BOARD_CHOICES,
     LEVELS,
+    RULE_CHOICES,
     START_CHOICES,
+    TIME_CHOICES,
+    ColourChoice,
     GameView,
     LobbyChoice,
     Person,
@@ -43,9 +47,11 @@ from ..services import (
     ServiceError,
     Services,
 )
-from .api import STATUS, Api, Reply, error
+from ..wording import outcome_sentence, plain
+from .api import Api, RateLimit, Reply, checked_body, error
 from .auth import Viewer
-from .state import game_state, plain, refusal_text, status_text
+from .contract import FormOption, GameState, GroundQuestion, LocalChoices, ShownWith
+from .state import _name, game_state, refusal_text, status_text
 
 ME = 1
 """The person at this computer."""
@@ -56,14 +62,6 @@ HOME = Place(ME, "private")
 LOCAL_TEXTS = (
     "local_title",
     "local_new",
-    "local_hotseat",
-    "local_bot",
-    "local_board",
-    "local_start",
-    "local_colour",
-    "local_blue",
-    "local_red",
-    "local_random",
     "local_go",
     "local_games",
     "local_games_none",
@@ -71,15 +69,33 @@ LOCAL_TEXTS = (
     "local_png",
     "local_back",
 )
-COLOURS = {"blue": "creator_blue", "red": "creator_red", "random": "random"}
+COLOURS: dict[str, ColourChoice] = {"blue": "creator_blue", "red": "creator_red", "random": "random"}
+COLOUR_LABELS = {"blue": "local_blue", "red": "local_red", "random": "local_random"}
+MODES = {"bot": "local_bot", "hotseat": "local_hotseat"}
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 """The host names a browser on this computer uses for the server (what ``Host`` may say)."""
 
 LOCAL_WAITS = 32
 """Long polls open at once: everyone here is one person, with as many tabs as they like."""
+LOCAL_RATE = 50.0
+LOCAL_BURST = 1000.0
+"""Local mode's request limit (a second, and at once): the one person at this computer, however fast they play (a
+move is three or four requests: the move, the long polls it ends, the bot's answer), in as many tabs as they like.
+Still bounded: a runaway script on this computer cannot keep the server from its other work. The Mini App's
+per-person limit (``RateLimit``'s defaults) is for strangers on the internet."""
 
 Pictures = Callable[[GameView, Language], bytes]
 """Draws a game's board as a PNG (the CLI passes the bot's renderer: the Mini App itself does not draw pictures)."""
+
+
+def local_rate_limit(clock: Callable[[], float] | None = None) -> RateLimit:
+    """The request limit of local mode (``LOCAL_RATE``, ``LOCAL_BURST``)."""
+    return RateLimit(LOCAL_RATE, LOCAL_BURST, clock=clock or time.monotonic)
+
+
+def time_value(seconds: int | None) -> str:
+    """A time per move as the form sends it: seconds, ``0`` for none."""
+    return str(seconds or 0)
 
 
 def is_loopback(address: str) -> bool:
@@ -125,7 +141,7 @@ class LocalAuthenticator:
 
 class LocalApi(Api):
     """The Mini App's API for the people at this computer: new games (hot-seat or against the bot), hot-seat moves
-    for whoever is to move, and the games' records and pictures."""
+    for whoever is to move, resigning and grounding, and the games' records and pictures."""
 
     def __init__(self, services: Services, *, pictures: Pictures | None = None, **options: Any) -> None:
         super().__init__(services, **options)
@@ -149,58 +165,96 @@ class LocalApi(Api):
         person = self.person(mover.id, lang)
         return Viewer(person.id, person.first_name, language_code=viewer.language_code)
 
-    async def state(self, view: GameView, viewer: Viewer) -> dict[str, Any]:
+    async def state(self, view: GameView, viewer: Viewer) -> GameState:
+        """The game as the page shows it; in a hot-seat game, as the player to move sees it (but with the status
+        line a spectator reads: "Friend to move", not "Your move")."""
+        if not self.hotseat(view):
+            return await super().state(view, viewer)
         lang = await self.language(viewer)
-        state = game_state(view, viewer.id, lang, self.services.now)
-        if self.hotseat(view):
-            state["hotseat"] = True
-            if view.state == "active" and view.to_move is not None:
-                state["you"] = view.to_move
-                state["can_move"] = True
-                state["status"] = status_text(lang, view, None)
+        mover = view.player_to_move
+        playing = view.state == "active" and mover is not None
+        state = game_state(view, mover.id if playing and mover is not None else viewer.id, lang, self.services.now)
+        state["hotseat"] = True
+        if playing:
+            state["status_text"] = status_text(lang, view, None)
         return state
 
     async def session(self, viewer: Viewer) -> Reply:
         reply = await super().session(viewer)
         lang = reply.body["lang"]
-        texts = reply.body["texts"]
-        texts.update({key.removeprefix("local_"): t(lang, key) for key in LOCAL_TEXTS})
-        texts.update({f"start_{s}": t(lang, f"start_{s}") for s in START_CHOICES})
-        texts.update({f"level_{level}": t(lang, f"level_{level}") for level in LEVELS})
-        texts["resign"], texts["ground"] = t(lang, "cmd_resign"), t(lang, "cmd_ground")
-        texts["resign_confirm"] = plain(t(lang, "resign_confirm", id="{id}"))
-        reply.body["local"] = {
-            "boards": [f"{w}x{h}" for w, h in BOARD_CHOICES],
-            "starts": list(START_CHOICES),
-            "levels": list(LEVELS),
-            "colours": list(COLOURS),
-            "pictures": self.pictures is not None,
-        }
+        reply.body["texts"].update({key.removeprefix("local_"): t(lang, key) for key in LOCAL_TEXTS})
+        reply.body["texts"]["resign"], reply.body["texts"]["ground"] = t(lang, "cmd_resign"), t(lang, "cmd_ground")
+        reply.body["texts"]["resign_confirm"] = plain(t(lang, "resign_confirm", id="{id}"))
+        reply.body["local"] = self.choices(lang)
         return reply
 
+    def choices(self, lang: Language) -> LocalChoices:
+        """The new-game form: the bot's lobby's choices, in words, each option with the value chosen at first."""
+
+        def option(
+            key: str, label: str, choices: list[tuple[str, str]], chosen: str, shown_with: ShownWith | None = None
+        ) -> FormOption:
+            return {
+                "key": key,
+                "label": t(lang, label) if label else "",
+                "choices": [{"value": value, "label": text} for value, text in choices],
+                "chosen": chosen,
+                "shown_with": shown_with,
+            }
+
+        return {
+            "options": [
+                option("mode", "", [(mode, t(lang, key)) for mode, key in MODES.items()], "bot"),
+                option(
+                    "level",
+                    "",
+                    [(level, t(lang, f"btn_bot_{level}")) for level in LEVELS],
+                    "normal",
+                    {"key": "mode", "value": "bot"},
+                ),
+                option("rules", "local_rules", [(r, t(lang, f"rules_name_{r}")) for r in RULE_CHOICES], "sports"),
+                option("size", "local_board", [(f"{w}x{h}", f"{w}x{h}") for w, h in BOARD_CHOICES], "20x20"),
+                option("start", "local_start", [(s, t(lang, f"start_{s}")) for s in START_CHOICES], "cross"),
+                option(
+                    "time",
+                    "local_time",
+                    [(time_value(s), duration(lang, s) if s else t(lang, "time_none")) for s in TIME_CHOICES],
+                    time_value(None),
+                ),
+                option("colour", "local_colour", [(c, t(lang, COLOUR_LABELS[c])) for c in COLOURS], "blue"),
+            ],
+            "pictures": self.pictures is not None,
+        }
+
     async def new_game(self, viewer: Viewer, body: Any) -> Reply:
-        """``{"mode": "hotseat" | "bot", "level": "normal", "size": "20x20", "start": "cross", "colour": "blue"}``:
-        a new untimed game, started at once; 200 and its state."""
+        """``{"mode": "hotseat" | "bot", "level": "normal", "rules": "sports", "size": "20x20", "start": "cross",
+        "time": "0", "colour": "blue"}`` (each one of ``choices``; ``time`` in seconds a move, ``0`` for none): a new
+        game, started at once; 200 and its state."""
         if not isinstance(body, dict):
             return error(400, "bad_request", "a JSON object is expected")
         mode = body.get("mode")
         level = body.get("level", "normal")
+        rules = body.get("rules", "sports")
         size = body.get("size", "20x20")
         start = body.get("start", "cross")
+        seconds = body.get("time", "0")
         colour = body.get("colour", "blue")
         sizes = {f"{w}x{h}": (w, h) for w, h in BOARD_CHOICES}
+        times = {time_value(s): s for s in TIME_CHOICES}
         if (
-            mode not in ("hotseat", "bot")
+            mode not in MODES
             or (mode == "bot" and level not in LEVELS)
+            or rules not in RULE_CHOICES
             or size not in sizes
             or start not in START_CHOICES
+            or seconds not in times
             or colour not in COLOURS
         ):
-            return error(400, "bad_request", "mode, level, size, start or colour is not one of the choices")
+            return error(400, "bad_request", "mode, level, rules, size, start, time or colour is not a choice")
         lang = await self.language(viewer)
         me = self.person(ME, lang)
         width, height = sizes[size]
-        choice = LobbyChoice(width, height, start, None, COLOURS[colour])  # type: ignore[arg-type]
+        choice = LobbyChoice(width, height, start, times[seconds], COLOURS[colour], rules)
         lobby = self.services.lobby
         try:
             if mode == "bot":
@@ -216,29 +270,50 @@ class LocalApi(Api):
             return error(409, exc.problem.value, refusal_text(lang, exc))
         return Reply(200, await self.state(view, viewer))
 
-    async def act(self, viewer: Viewer, game_id: int, body: Any) -> Reply:
-        """``{"action": "resign" | "ground", "ply": 57}``: the player (in hot-seat, the one to move) resigns, or
-        declares grounding on their move; 200 and the game's state, else the refusal as for a move."""
-        if not isinstance(body, dict):
-            return error(400, "bad_request", "a JSON object is expected")
-        action, ply = body.get("action"), body.get("ply")
-        if action not in ("resign", "ground") or not isinstance(ply, int) or isinstance(ply, bool):
-            return error(400, "bad_request", "action must be resign or ground, and ply an integer")
+    async def act(self, viewer: Viewer, game_id: int, body: Any, key: str | None = None) -> Reply:
+        """``{"action": "resign" | "ground", "ply": 57, "key": "..."}``: the player (in hot-seat, the one to move)
+        resigns, or declares grounding on their move: answered as a move is (``Api._act``: 200 and the game, else the
+        refusal's status, with the game as it is now for a page that is behind)."""
+        checked = checked_body(body, key)
+        if isinstance(checked, Reply):
+            return checked
+        ply, key = checked
+        play = self.services.play
+        declare = {"resign": play.resign, "ground": play.ground}.get(body.get("action"))
+        if declare is not None:
+            return await self._act(
+                viewer,
+                game_id,
+                lambda person, update_id: declare(
+                    game_id, person, expected_ply=ply, update_id=update_id, origin="webapp"
+                ),
+                key,
+            )
+        return error(400, "bad_request", "action must be resign or ground")
+
+    async def ground_question(self, viewer: Viewer, game_id: int) -> Reply:
+        """What declaring grounding now would give (the services' ``ground_preview``, as ``/ground`` in the chat
+        asks it): the question with the final score and who would win; or the refusal, as for the declaration."""
         found = await self._readable(viewer, game_id, None)
         if isinstance(found, Reply):
             return found
-        lang = await self.language(viewer)
         mover = await self.actor(found, viewer)
         person = Person(mover.id, mover.first_name, language_code=mover.language_code)
-        play = self.services.play
         try:
-            if action == "resign":
-                view = await play.resign(game_id, person, expected_ply=ply, origin="webapp")
-            else:
-                view = await play.ground(game_id, person, expected_ply=ply, origin="webapp")
+            preview = await self.services.play.ground_preview(game_id, person)
         except ServiceError as exc:
-            return error(STATUS.get(exc.problem, 409), exc.problem.value, refusal_text(lang, exc))
-        return Reply(200, await self.state(view, viewer))
+            return await self.refusal(viewer, game_id, exc)
+        lang = await self.language(viewer)
+        view = preview.view
+        blue, red = preview.score
+        winner = preview.winner
+        outcome = outcome_sentence(lang, winner, lambda colour: _name(view, colour, lang))
+        question: GroundQuestion = {
+            "question": plain(t(lang, "ground_confirm", id=view.id, score_blue=blue, score_red=red, outcome=outcome)),
+            "score": [blue, red],
+            "winner": winner,
+        }
+        return Reply(200, question)
 
     async def export(self, viewer: Viewer, game_id: int, kind: str) -> Reply | tuple[bytes, str, str]:
         """The game's record (``sgf``) or picture (``png``): the bytes, their type, a file name; or a refusal."""
@@ -264,6 +339,7 @@ __all__ = [
     "LocalAuthenticator",
     "Pictures",
     "is_loopback",
+    "local_rate_limit",
     "loopback_listen",
     "request_problem",
 ]

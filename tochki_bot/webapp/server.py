@@ -3,7 +3,8 @@
 
 Routes (every ``/api/`` call sends ``Authorization: tma <initData>``; without valid data: 401 and nothing else):
 
-- ``GET /``, ``GET /app.js``, ``GET /app.css``: the page;
+- ``GET /``, ``GET /app.css``, ``GET /app.js`` and the other ES modules it imports (``/api.js``, ``/board.js``, ...:
+  every ``.js`` file in ``static/``): the page;
 - ``GET /api/session``: who you are, your language, the page's texts;
 - ``GET /api/games``: your games;
 - ``GET /api/games/<id>[?watch=<code>]``: the game's state;
@@ -18,10 +19,14 @@ Routes (every ``/api/`` call sends ``Authorization: tma <initData>``; without va
 
 In local mode (``WebAppServer(local=True)``, ``tochki-bot local``) there is no initData and no Telegram script; the
 server listens on a loopback address only and answers only this computer (``local.request_problem``: 403 for
-anyone else), and has three more routes:
+anyone else), has a request limit of its own (``local.local_rate_limit``: one person, however fast), and more
+routes:
 
-- ``POST /api/local/games`` with ``{"mode": "hotseat" | "bot", "level", "size", "start", "colour"}``: a new game;
-- ``POST /api/games/<id>/actions`` with ``{"action": "resign" | "ground", "ply": 57}``: resign, declare grounding;
+- ``POST /api/local/games`` with ``{"mode": "hotseat" | "bot", "level", "rules", "size", "start", "time",
+  "colour"}``: a new game;
+- ``POST /api/games/<id>/actions`` with ``{"action": "resign" | "ground", "ply": 57, "key": "..."}``: resign, declare
+  grounding (answered as a move is);
+- ``GET /api/games/<id>/ground``: what declaring grounding now would give (the question the page asks first);
 - ``GET /api/games/<id>/sgf``: the game's record (``application/x-go-sgf``, a download);
 - ``GET /api/games/<id>/png``: its board as a PNG (the bot's picture), when the server was given ``pictures``.
 """
@@ -42,13 +47,15 @@ from tornado.netutil import bind_sockets
 from ..services import Services
 from .api import Api, RateLimit, Reply
 from .auth import Authenticator, InitDataAuthenticator, Viewer
-from .local import LocalApi, LocalAuthenticator, Pictures, loopback_listen, request_problem
+from .local import LocalApi, LocalAuthenticator, Pictures, local_rate_limit, loopback_listen, request_problem
 
 log = logging.getLogger(__name__)
 
 TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
 """Telegram's script for Mini Apps: the only thing the page loads from elsewhere."""
-STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+"""The page's files besides ``index.html``, by their ending: the ES modules (``app.js`` imports the others) and the
+styles."""
 MAX_BODY = 16 * 1024
 """The largest request body taken (a move is under 100 bytes)."""
 
@@ -61,13 +68,16 @@ def page_files(telegram_js: str) -> dict[str, tuple[bytes, str]]:
         index = index.replace('<script src="{{TELEGRAM_JS}}"></script>\n', "")
     index = index.replace("{{TELEGRAM_JS}}", telegram_js)
     files = {"": (index.encode(), "text/html; charset=utf-8")}
-    for name, kind in STATIC.items():
-        files[name] = (folder.joinpath(name).read_bytes(), kind)
+    for item in folder.iterdir():
+        kind = TYPES.get("." + item.name.rpartition(".")[2])
+        if kind is not None and item.is_file():
+            files[item.name] = (item.read_bytes(), kind)
     return files
 
 
 def csp(telegram_js: str) -> str:
-    """The page may run only its own script and Telegram's, and talk only to its own server."""
+    """The page may run only its own scripts (its ES modules come from ``'self'`` too) and Telegram's, and talk only
+    to its own server."""
     script = "'self'"
     if telegram_js.startswith("https://"):
         script += " " + "/".join(telegram_js.split("/")[:3])
@@ -257,7 +267,16 @@ class ActionHandler(ApiHandler):
             self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
             return
         assert isinstance(self.ctx.api, LocalApi)
-        self.reply(await self.ctx.api.act(self.viewer, int(game_id), body))
+        key = self.request.headers.get("Idempotency-Key")
+        self.reply(await self.ctx.api.act(self.viewer, int(game_id), body, key))
+
+
+class GroundQuestionHandler(ApiHandler):
+    """Local mode: what declaring grounding now would give."""
+
+    async def get(self, game_id: str) -> None:
+        assert isinstance(self.ctx.api, LocalApi)
+        self.reply(await self.ctx.api.ground_question(self.viewer, int(game_id)))
 
 
 class ExportHandler(ApiHandler):
@@ -299,11 +318,12 @@ class WebAppApplication(tornado.web.Application):
             routes += [
                 (r"/api/local/games", NewGameHandler, {"ctx": ctx}),
                 (game + r"/actions", ActionHandler, {"ctx": ctx}),
+                (game + r"/ground", GroundQuestionHandler, {"ctx": ctx}),
                 (game + r"/(sgf|png)", ExportHandler, {"ctx": ctx}),
             ]
         routes += [
             (r"/api/.*", NotFoundHandler, {"ctx": ctx}),
-            (r"/(|app\.js|app\.css)", PageHandler, {"ctx": ctx}),
+            (r"/(|[a-z][a-z0-9-]*\.js|app\.css)", PageHandler, {"ctx": ctx}),
         ]
         super().__init__(routes, compress_response=True)
 
@@ -345,7 +365,7 @@ class WebAppServer:
         self.local = local
         self.pictures = pictures
         self.authenticator = authenticator or (LocalAuthenticator(language) if local else InitDataAuthenticator(token))
-        self.rate = rate or RateLimit()
+        self.rate = rate or (local_rate_limit() if local else RateLimit())
         self.telegram_js = "" if local else telegram_js
         self.poll_timeout = poll_timeout
         self.api: Api | None = None

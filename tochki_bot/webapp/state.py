@@ -1,26 +1,20 @@
-"""What the page gets: a game's state as compact JSON, a line of a player's games list, the page's texts.
-
-A point ``x-y`` is one number, ``(y - 1) * width + (x - 1)``. A dot is that number plus one, negated for red:
-``5`` is a blue dot on point 4, ``-5`` a red one. The page replays any move number from these alone (the replay
-slider): the start's dots, then the move list, then every capture area with the move that made it (``p``), its
-owner (``o``), its chain in order (``r``), the dots it took (``c``) and whether grounding made it (``g``).
-``owners`` is the current position's owner of each point (``.``, ``b``, ``r``, row by row from the bottom): a dot on
-a point with an owner is captured, an empty point with one is out of play. A full 39x32 game is about 16 KB.
+"""What the page gets: a game's state, a line of a player's games list, the page's texts. What each key holds is
+written down in ``contract`` (and the page's JSDoc beside it); here the services' views become those dicts. A full
+39x32 game is about 25 KB of JSON (about 8 KB as sent, compressed).
 """
 
 from __future__ import annotations
 
+import functools
 import html
-import re
-from typing import Any
 
-from ..engine import Colour, MoveKind
-from ..i18n import Language, duration, language_for, t
-from ..services import GameView, Player, ServiceError
-from ..wording import result_sentence
+from ..engine import Colour, MoveKind, format_point
+from ..i18n import Language, duration, t
+from ..services import GameView, ServiceError
+from ..wording import last_move_sentence, plain, player_name, result_sentence, status_sentence
+from .contract import AreaState, GameLine, GameState, PoolState
 
 OWNER_CHAR = {None: ".", "blue": "b", "red": "r"}
-COLOUR_CODE = {"blue": "b", "red": "r"}
 NAME_LIMIT = 64
 """Names are cut to this many characters."""
 
@@ -36,24 +30,12 @@ PAGE_TEXTS = (
 """Texts the page shows as they are."""
 
 
-def player_language(player: Player | None, fallback: str | None) -> Language:
-    """The language a person reads: the one they chose in the bot, else their messenger's."""
-    if player is not None and player.language in ("ru", "en"):
-        return player.language  # type: ignore[return-value]
-    return language_for((player.telegram_language if player is not None else None) or fallback)
-
-
 def page_texts(lang: Language) -> dict[str, str]:
     """Every text the page needs, formatted; ``{point}``, ``{ply}``, ``{total}`` are filled in by the page."""
     texts = {key.removeprefix("webapp_"): t(lang, key) for key in PAGE_TEXTS}
     texts["play"] = t(lang, "webapp_play", point="{point}")
     texts["replay"] = t(lang, "webapp_replay", ply="{ply}", total="{total}")
     return texts
-
-
-def plain(text: str) -> str:
-    """A catalogue text (Telegram HTML) as plain text for the page."""
-    return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
 def refusal_text(lang: Language, error: ServiceError) -> str:
@@ -66,9 +48,7 @@ def refusal_text(lang: Language, error: ServiceError) -> str:
 
 
 def _name(view: GameView, colour: Colour, lang: Language) -> str:
-    player = view.player(colour)
-    text = player.name.strip() if player is not None else ""
-    return (text or t(lang, f"side_{colour}"))[:NAME_LIMIT]
+    return player_name(lang, view, colour, NAME_LIMIT)
 
 
 def result_text(lang: Language, view: GameView) -> str:
@@ -84,61 +64,34 @@ def version_of(view: GameView) -> str:
 
 
 def status_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
-    """The line under the board: whose move (yours, or the other player's) and a draw offer waiting for its answer,
-    the result, or a lobby's wait."""
-    turn = _turn_text(lang, view, viewer_id)
+    """The line under the board: where the game stands for the viewer (``tochki_bot.wording``'s sentence), and a
+    draw offer waiting for its answer."""
+    reader = view.colour_of(viewer_id) if viewer_id is not None else None
+    turn = status_sentence(lang, view, "page", lambda colour: _name(view, colour, lang), reader=reader)
     if view.state == "active" and view.draw_offer is not None:
         key = "webapp_end_offer" if view.offer_kind == "end" else "webapp_draw_offer"
         return f"{turn} · {t(lang, key, name=_name(view, view.draw_offer, lang))}"
     return turn
 
 
-def _turn_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
-    if view.state == "lobby":
-        return t(lang, "webapp_lobby")
-    if view.state in ("finished", "cancelled"):
-        return result_text(lang, view)
-    colour = view.to_move
-    if colour is None:
-        return ""
-    mine = viewer_id is not None and view.colour_of(viewer_id) == colour
-    stopper = view.position.stopped_by
-    if stopper is not None:
-        if mine:
-            return plain(t(lang, "caption_your_extra", stopper=html.escape(_name(view, stopper, lang))))
-        return t(lang, "picture_stop", stopper=_name(view, stopper, lang), name=_name(view, colour, lang))
-    if view.closing is not None:
-        return t(lang, "webapp_your_closing") if mine else t(lang, "picture_closing", name=_name(view, colour, lang))
-    if mine:
-        return t(lang, "webapp_your_move")
-    return t(lang, "picture_turn", name=_name(view, colour, lang))
-
-
-def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float) -> dict[str, Any]:
+def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float) -> GameState:
     """The whole of one game for the page, as seen by ``viewer_id`` (a player or a spectator)."""
     game = view.position
     width = game.width
 
-    def index(x: int, y: int) -> int:
-        return (y - 1) * width + (x - 1)
+    def index(point: tuple[int, int]) -> int:
+        return (point[1] - 1) * width + (point[0] - 1)
 
-    def dot(x: int, y: int, colour: Colour) -> int:
-        return index(x, y) + 1 if colour == "blue" else -(index(x, y) + 1)
+    def dot(point: tuple[int, int], colour: Colour) -> int:
+        return index(point) + 1 if colour == "blue" else -(index(point) + 1)
 
-    moves: list[int] = []
-    end: dict[str, str] | None = None
-    for move in game.moves:
-        if move.kind is MoveKind.DOT and move.point is not None:
-            moves.append(dot(move.point.x, move.point.y, move.colour))
-        else:
-            end = {"kind": move.kind.value, "colour": move.colour}
-    areas = [
+    areas: list[AreaState] = [
         {
-            "o": COLOUR_CODE[area.owner],
-            "p": area.ply,
-            "r": [index(p.x, p.y) for p in area.ring],
-            "c": [index(p.x, p.y) for p in area.captured],
-            **({"g": 1} if area.grounding else {}),
+            "owner": area.owner,
+            "ply": area.ply,
+            "ring": [index(p) for p in area.ring],
+            "captured": [index(p) for p in area.captured],
+            "grounding": area.grounding,
         }
         for area in game.areas
     ]
@@ -148,18 +101,14 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
     left = view.time_left(now)
     result = view.result
     can_close = you is not None and view.closing == you and to_move == you
+    can_move = you is not None and you == to_move and view.closing is None
     stopper = game.stopped_by
-    pools = (
-        [{"p": index(*pool.point), "c": len(pool.captures), "s": pool.size} for pool in game.pools()]
+    pools: list[PoolState] = (
+        [{"point": index(pool.point), "captures": len(pool.captures), "size": pool.size} for pool in game.pools()]
         if can_close
         else []
     )
-    labels = {
-        "close_all": t(lang, "btn_close_all", count=len(pools)),
-        "done": t(lang, "btn_done"),
-        "finish": t(lang, "btn_finish"),
-        "autofinish": t(lang, "btn_autofinish"),
-    }
+    active = view.state == "active"
     return {
         "id": view.id,
         "kind": view.kind,
@@ -170,36 +119,56 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
         "ply": view.ply,
         "moves_made": game.move_count,
         "to_move": to_move,
-        "you": you,
-        "can_move": you is not None and you == to_move and view.closing is None,
+        "your_colour": you,
+        "hotseat": False,
+        "can_move": can_move,
+        "can_close": can_close,
+        "can_finish": you is not None and stopper is not None and stopper != you and to_move == you,
+        "can_ground": active and can_move and stopper is None and game.settings.stop_mode == "grounding",
         "rules": game.settings.rules,
         "closing": view.closing,
-        "can_close": can_close,
-        "pools": pools,
         "stopped_by": stopper,
-        "draw_offer": view.draw_offer if view.state == "active" else None,
-        "can_finish": you is not None and stopper is not None and stopper != you and to_move == you,
-        "labels": labels,
-        "players": {
-            colour: {"name": _name(view, colour, lang), "score": game.score[0 if colour == "blue" else 1]}
-            for colour in ("blue", "red")
+        "draw_offer": view.draw_offer if active else None,
+        "pools": pools,
+        "button_labels": {
+            "close_all": t(lang, "btn_close_all", count=len(pools)),
+            "done": t(lang, "btn_done"),
+            "finish": t(lang, "btn_finish"),
+            "autofinish": t(lang, "btn_autofinish"),
         },
-        "score": list(game.score),
+        "players": {
+            "blue": {"name": _name(view, "blue", lang), "score": game.score[0]},
+            "red": {"name": _name(view, "red", lang), "score": game.score[1]},
+        },
         "time_left": round(left, 1) if left is not None else None,
         "time_left_text": t(lang, "caption_left", left=duration(lang, left)) if left is not None else None,
         "move_seconds": view.move_seconds,
-        "start": [dot(p.x, p.y, colour) for p, colour in game.settings.start_dots],
-        "moves": moves,
-        "end": end,
+        "start_dots": [dot(p, colour) for p, colour in game.settings.start_dots],
+        "move_dots": [dot(m.point, m.colour) for m in game.moves if m.kind is MoveKind.DOT and m.point is not None],
         "areas": areas,
         "owners": "".join(OWNER_CHAR[o] for row in owners for o in row),
+        "point_labels": point_labels(width, game.height),
         "result": {"winner": result.winner, "reason": result.reason.value} if result is not None else None,
-        "status": status_text(lang, view, viewer_id),
-        "lang": lang,
+        "status_text": status_text(lang, view, viewer_id),
+        "last_move_text": last_move_sentence(lang, view),
     }
 
 
-def game_line(view: GameView, viewer_id: int, lang: Language, where: str | None) -> dict[str, Any]:
+def point_labels(width: int, height: int) -> list[str]:
+    """Every point's name (``x-y``) at its number (row by row from the bottom), as the engine writes it.
+
+    >>> point_labels(3, 2)
+    ['1-1', '2-1', '3-1', '1-2', '2-2', '3-2']
+    """
+    return list(_labels(width, height))
+
+
+@functools.cache
+def _labels(width: int, height: int) -> tuple[str, ...]:
+    return tuple(format_point((x, y)) for y in range(1, height + 1) for x in range(1, width + 1))
+
+
+def game_line(view: GameView, viewer_id: int, lang: Language, where: str | None) -> GameLine:
     """One game of a player's list: who plays whom, the score, whose move (``your_move``), where it is played."""
     you = view.colour_of(viewer_id)
     game = view.position
@@ -207,15 +176,15 @@ def game_line(view: GameView, viewer_id: int, lang: Language, where: str | None)
         "id": view.id,
         "kind": view.kind,
         "state": view.state,
-        "where": where,
-        "size": game.settings.size,
-        "blue": _name(view, "blue", lang),
-        "red": _name(view, "red", lang),
+        "chat_title": where,
+        "board_size": game.settings.size,
+        "blue_name": _name(view, "blue", lang),
+        "red_name": _name(view, "red", lang),
         "score": list(game.score),
-        "you": you,
+        "your_colour": you,
         "your_move": you is not None and view.to_move == you,
-        "ply": game.move_count,
-        "status": status_text(lang, view, viewer_id),
+        "moves_made": game.move_count,
+        "status_text": status_text(lang, view, viewer_id),
     }
 
 
@@ -224,7 +193,6 @@ __all__ = [
     "game_line",
     "game_state",
     "page_texts",
-    "player_language",
     "refusal_text",
     "result_text",
     "status_text",

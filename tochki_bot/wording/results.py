@@ -1,14 +1,17 @@
-"""Sentences about games that every front end says the same way (the chat's captions, the Mini App's page): how a
-game ended. Built from the services' view and the catalogues; each front end brings its own way of showing a name
-(HTML with a mention, plain text cut to fit a picture...)."""
+"""How a game ended, in one sentence for every front end ("Bob resigned; Alice wins"), and who wins."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import Colour, EndReason, other
-from .i18n import Language, t
-from .services import GameView
+from ..engine import Colour, EndReason, other
+from ..i18n import Language, t
+from ..services import GameView
+
+
+def outcome_sentence(lang: Language, winner: Colour | None, show: Callable[[Colour], str]) -> str:
+    """Who wins ("Alice wins"), or that it is a draw; the winner named by ``show``."""
+    return t(lang, "outcome_draw") if winner is None else t(lang, "outcome_win", winner=show(winner))
 
 
 def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str]) -> str:
@@ -21,7 +24,7 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     actor: Colour = last.colour if last is not None else "blue"
     if view.cancelled_by_resignation:
         return t(lang, "result_cancelled_resignation", loser=show(actor))
-    outcome = t(lang, "outcome_draw") if result.winner is None else t(lang, "outcome_win", winner=show(result.winner))
+    outcome = outcome_sentence(lang, result.winner, show)
     if result.reason is EndReason.RESIGNATION:
         return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))
     if result.reason is EndReason.TIMEOUT:
@@ -42,4 +45,4 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     return t(lang, "result_draw")
 
 
-__all__ = ["result_sentence"]
+__all__ = ["outcome_sentence", "result_sentence"]
