@@ -49,6 +49,8 @@ def backends(config: pytest.Config) -> list[str]:
 
 # The PostgreSQL half is marked ``postgres`` (``-m "not postgres"`` leaves it out, as ``--backends sqlite`` does).
 POSTGRES_MARKS = [pytest.mark.postgres]
+SLOW_BY_NATURE = ("process", "browser", "postgres")
+"""Markers that make a test ``slow`` without saying so."""
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -60,10 +62,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
-    """A test that asks for the PostgreSQL server itself is a PostgreSQL test too."""
+    """A test that asks for the PostgreSQL server itself is a PostgreSQL test too; and every test that starts
+    processes of its own, drives a browser or runs on PostgreSQL is slow (a Python process takes 0.5-1 s to start
+    here, the server seconds, and the PostgreSQL half repeats the SQLite half): the fast suite stays in one process,
+    on SQLite."""
     if "pg_server" in getattr(item, "fixturenames", ()):
         for mark in POSTGRES_MARKS:
             item.add_marker(mark)
+    if item.get_closest_marker("slow") is None and any(item.get_closest_marker(m) for m in SLOW_BY_NATURE):
+        item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

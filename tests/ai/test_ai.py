@@ -123,6 +123,7 @@ def test_time_budget_is_respected(size: tuple[int, int]) -> None:
             assert elapsed <= 0.25, (level, seed, elapsed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("plies", [0, 60], ids=["opening", "middle game"])
 def test_hard_uses_its_budget_on_the_clock(plies: int) -> None:
     game = random_game(20, 20, plies, seed=4)  # 0 plies: the cross, where a fixed-depth search ends at once
@@ -132,6 +133,7 @@ def test_hard_uses_its_budget_on_the_clock(plies: int) -> None:
         assert 0.3 <= time.perf_counter() - t <= 0.45
 
 
+@pytest.mark.slow
 def test_hard_searches_deeper_than_three_plies_when_it_has_time() -> None:
     from tochki_bot.ai.player import analyse
 
@@ -361,6 +363,7 @@ def best_red_capture_after(game: Game, blue: Point, red: Point) -> int:
     return worst
 
 
+@pytest.mark.slow
 def test_hard_sees_a_double_threat_far_from_the_last_moves() -> None:
     game = red_double_threat_next()
     assert best_red_capture_after(game, Point(12, 3), Point(10, 8)) >= 5  # the danger is real

@@ -20,6 +20,7 @@ async def bot(where: Where):
     await started.stop()
 
 
+@pytest.mark.slow
 async def test_quotas_on_records_and_lobbies(bot: Bot) -> None:
     """Found by an attack on the bot ("never stall, never go silent, never bend the clock": nothing grows without
     bound); it failed before its fix."""

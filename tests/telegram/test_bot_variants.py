@@ -187,6 +187,7 @@ def test_the_ai_plays_manual_rules_legally(rules: str) -> None:
         assert not game.pools(game.moves[-1].colour) or game.is_over
 
 
+@pytest.mark.slow
 async def test_the_bot_closes_its_pools_at_once(bot: Bot) -> None:
     fake = bot.fake
     anna, _ = users(fake)

@@ -53,6 +53,7 @@ async def test_new_ai_starts_a_game_with_the_bot_and_it_answers_every_move_with_
     assert not bot.errors
 
 
+@pytest.mark.slow
 async def test_a_whole_game_against_the_bot_to_the_end(bot: Bot) -> None:
     """Anna plays the easy bot on 10x10 with random dots until the board is full; the result is stored and shown."""
     anna, _, _ = users(bot.fake)

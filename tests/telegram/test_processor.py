@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from tests.support.fakebot import FakeTelegram, as_update
 from tests.support.games import ANNA, GROUP, open_group_game, realistic, users
 from tests.support.harness import Bot
@@ -40,6 +42,7 @@ async def test_the_same_question_from_two_people_gets_two_answers(where: Where) 
         await bot.stop()
 
 
+@pytest.mark.slow
 async def test_a_flooding_group_does_not_hold_up_another_chat(where: Where) -> None:
     """Found by an attack on the bot ("never stall, never go silent, never bend the clock": one flooding group must
     not stall every chat); it failed before its fix."""
