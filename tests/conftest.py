@@ -11,9 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.paths import TESTS, Where
-
-SHARED = TESTS.parent.parent / "shared"
+from tests.support.paths import Where
 
 
 @pytest.fixture(autouse=True)

@@ -173,8 +173,8 @@ def test_layers(path: Path) -> None:
 
 
 def test_the_mini_app_reaches_the_game_through_the_services_only() -> None:
-    """The contract of ``../shared/DESIGN.md``: ``webapp`` imports services, i18n and engine values; never storage,
-    never Telegram, never the pictures (the page draws the board itself)."""
+    """The contract of the layers (docs/architecture.md, The import rules): ``webapp`` imports services, i18n and engine
+    values; never storage, never Telegram, never the pictures (the page draws the board itself)."""
     found = set()
     for path in sorted((ROOT / "tochki_bot" / "webapp").rglob("*.py")):
         found |= {part_of(name) if ours(name) else name.split(".")[0] for name in imports(path)}

@@ -1,4 +1,4 @@
-"""One rule each, named after the article of the sports rules (seeds/000) that RULES.md implements."""
+"""One rule each, named after the article of the sports rules that docs/rules.md (Sports rules) implements."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The rule sets of VARIANTS.md: settings, manual closures (§2.6), territory counting (§3.4), STOP (§4.4), starts,
-and the real records of ``data/territory`` and ``data/zagram-stop-draw.sgf`` replayed to their results."""
+"""The rule sets of docs/rules.md: settings, manual closures (Polish Kropki, Closures), territory counting
+(Territory, Agreed end), STOP, starts, and the real records of ``data/territory`` and ``data/zagram-stop-draw.sgf``
+replayed to their results."""
 
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ def test_invalid_combinations_are_refused(kwargs: dict[str, object], words: str)
 
 
 def test_double_cross_is_the_playdots_one() -> None:
-    # VARIANTS.md §5.2: AB[sp][tq][uq][vp]AW[sq][tp][up][vq] on 39x32.
+    # docs/rules.md, Starts: AB[sp][tq][uq][vp]AW[sq][tp][up][vq] on 39x32.
     text = write_sgf(Game(settings=GameSettings(39, 32, "double-cross")))
     assert "AB[sp][tq][uq][vp]" in text.replace("AB[tq][sp]", "AB[sp][tq]") or set(
         parse_sgf(text).settings.start_dots
@@ -150,7 +151,7 @@ def test_sports_game_refuses_variant_actions() -> None:
 
 
 # --------------------------------------------------------------------------------------------------------------
-# VARIANTS.md §2.6: manual closures
+# docs/rules.md, Polish Kropki: manual closures
 
 
 def test_2_6_1_no_automatic_capture() -> None:
@@ -349,7 +350,7 @@ def test_territory_nesting_shares_at_most_one_border_dot() -> None:
 
 
 # --------------------------------------------------------------------------------------------------------------
-# VARIANTS.md §3.4: the agreed end of the territory rules
+# docs/rules.md, Territory (Agreed end): the agreed end of the territory rules
 
 
 def test_3_4_1_an_odd_point_goes_against_the_player_who_fills() -> None:
@@ -428,7 +429,7 @@ def test_manual_records_read_back_exactly(path: Path) -> None:
 
 
 # --------------------------------------------------------------------------------------------------------------
-# VARIANTS.md §4.4: STOP
+# docs/rules.md, STOP
 
 
 def test_4_4_1_playdots_stop_equals_grounding() -> None:

@@ -1,4 +1,5 @@
-"""The rule test vectors of an independent reference implementation: every line must be reproduced exactly."""
+"""The rule test vectors of an independent reference implementation (``tests/data/rules.jsonl``, the project's own
+copy, described in ``tests/data/VECTORS.md``): every line must be reproduced exactly."""
 
 from __future__ import annotations
 
@@ -6,20 +7,10 @@ import json
 
 import pytest
 
-from tests.conftest import SHARED
 from tests.support.paths import DATA
 from tochki_bot.engine import Game, parse_point
 
 VECTORS = [json.loads(line) for line in (DATA / "rules.jsonl").read_text().splitlines() if line.strip()]
-
-
-def test_vendored_copies_match_shared() -> None:
-    """tests/data holds copies of ../shared so that CI runs without it; when ../shared is here, they must agree."""
-    if not SHARED.exists():
-        pytest.skip("../shared is not present")
-    assert (DATA / "rules.jsonl").read_bytes() == (SHARED / "vectors" / "rules.jsonl").read_bytes()
-    for name in ("zagram-352562.sgf", "playdots-962686.sgf"):
-        assert (DATA / name).read_bytes() == (SHARED / "records" / name).read_bytes()
 
 
 def test_there_are_vectors() -> None:

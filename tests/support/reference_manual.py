@@ -1,7 +1,9 @@
-"""A slow, literal implementation of the manual-closure rule sets of VARIANTS.md: the oracle for the engine.
+"""A slow, literal implementation of the manual-closure rule sets (docs/rules.md, Polish Kropki and Territory): the
+oracle for the engine.
 
-Everything is recomputed from dicts keyed by ``(x, y)`` on every call, exactly as VARIANTS.md §2.3-§2.5 and §3.1
-read, reusing the flood of ``reference_rules`` (RULES.md's "enclosed component" and area). The inside of a ring is
+Everything is recomputed from dicts keyed by ``(x, y)`` on every call, exactly as docs/rules.md
+(Polish Kropki: Closures, Pools; Territory: Rings, Nesting) reads, reusing the flood of ``reference_rules`` (the
+sports rules' "enclosed component" and area, docs/rules.md, Surrounding). The inside of a ring is
 decided by the textbook ray-casting test on the polygon, not by the engine's row scan.
 """
 
@@ -38,7 +40,8 @@ class ReferenceManualGame(ReferenceGame):
         return any(self.dot[c] == self.other(colour) and self.in_play(c) for c in cells)
 
     def area_of_pool(self, pool: set[Cell]) -> set[Cell]:
-        """RULES.md: the component plus everything not reachable from off the board once it is removed."""
+        """docs/rules.md, Surrounding: the component plus everything not reachable from off the board once it is
+        removed."""
         return set(self.dot) - self.reachable(pool)
 
     @staticmethod
@@ -141,7 +144,7 @@ class ReferenceManualGame(ReferenceGame):
         return blue - self.fines["blue"], red - self.fines["red"]
 
     def agreed_end(self) -> tuple[str | None, int]:
-        """VARIANTS.md §3.1, step by step: the winner and the margin."""
+        """docs/rules.md, End of a territory game, step by step: the winner and the margin."""
         empty_playable = {c for c in self.dot if self.dot[c] is None and self.owner[c] is None}
         pools = {colour: self.pools(colour) for colour in ("blue", "red")}
         kept: list[tuple[str, set[Cell]]] = []

@@ -1,4 +1,5 @@
-"""A slow, literal implementation of RULES.md: the oracle the fast engine is checked against.
+"""A slow, literal implementation of the sports rules (docs/rules.md, Sports rules): the oracle the fast engine is
+checked against.
 
 Every move floods the whole board, exactly as the rules' "precise, equivalent formulation" reads. No cleverness,
 so it is easy to check by eye; the tests compare the engine with it move by move on random games.

@@ -1,4 +1,4 @@
-"""STOP (VARIANTS.md §4.3) through the whole bot (fake Bot API): the lobby's STOP and penalty options, ``/new``'s
+"""STOP (docs/rules.md, STOP) through the whole bot (fake Bot API): the lobby's STOP and penalty options, ``/new``'s
 words for them and the chat's memory of them, ``/stop`` with its confirmation, the opponent's extra dots within the
 STOP time, ``/finish`` and its buttons, the clock ending the extra dots, the STOP player's grounding count, and the
 bot on either side of a STOP."""
