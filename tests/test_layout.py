@@ -23,11 +23,11 @@ def python_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def imported(path: Path) -> set[str]:
+def imported(path: Path, tree: ast.Module) -> set[str]:
     """The modules ``path`` imports (absolute names; relative imports resolved against its package)."""
     found: set[str] = set()
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -54,7 +54,8 @@ def test_every_test_folder_names_a_package_and_is_one() -> None:
 
 
 def problems_of(path: Path) -> list[str]:
-    names = imported(path)
+    tree = ast.parse(path.read_text())
+    names = imported(path, tree)
     where = str(path.relative_to(ROOT))
     found = []
     test_modules = {n for n in names if n.startswith("tests.") and n.split(".")[-1].startswith("test_")}
@@ -70,7 +71,7 @@ def problems_of(path: Path) -> list[str]:
         from_tests = {n for n in names if n.split(".")[0] == "tests"}
         if any(n != "tests.support" and not n.startswith("tests.support.") for n in from_tests):
             found.append(f"{where} imports {sorted(from_tests)}: the benchmarks take only tests.support")
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(tree):
         if (
             isinstance(node, ast.Attribute)
             and node.attr == "path"

@@ -98,6 +98,7 @@ async def test_a_chat_waits_for_its_turn_before_it_takes_a_worker() -> None:
     assert [n for _, n in order[1:]] == list(range(300))  # the group's updates still ran in order
 
 
+@pytest.mark.slow
 async def test_a_flood_by_some_people_does_not_silence_the_player_to_move(where: Where) -> None:
     """A player trial: five people each sent 60 moves (each within the rate of 60 a minute) and filled the group's
     backlog, so the move of the player whose turn it was, sent in the middle, was dropped and nobody answered.

@@ -453,6 +453,7 @@ def full_game(seed: int = 3) -> Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["random", "surrounding"])
 def test_the_state_of_a_full_39x32_game_is_under_16_kb_as_sent(kind: str) -> None:
     """The page gets every state compressed (the server gzips its answers for every browser): at most 16 KB for a
