@@ -299,7 +299,8 @@ async def test_one_process_on_sqlite_handles_at_its_start_an_update_it_accepted_
                 return await table.ply(game.id) == 1 and boards_at(cluster, game, 1) >= 1
 
             await until(shown, "the accepted move stored and shown after the restart")
-            assert await table.handled(update["update_id"])
+            # Marked handled once the worker is done with it, a moment after its board went out.
+            await until(lambda: table.handled(update["update_id"]), "the accepted update marked handled")
             assert boards_at(cluster, game, 1) == 1
             status, _ = await cluster.post(update)  # Telegram sending it again: answered, and nothing more
             assert status == 200
