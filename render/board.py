@@ -30,6 +30,8 @@ MIN_WIDTH = 560
 """Narrow boards are padded to this width so that names and score stay legible."""
 TEXT_SCALE = 0.028
 """Names are this fraction of the picture's width tall: about 11 pixels when a phone shows the picture 400 wide."""
+MIN_CELL = 6
+"""The smallest cell, in pixels, a layout uses (the largest board then still draws, larger than asked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +158,8 @@ def layout(board_w: int, board_h: int, crop: Window | None, max_side: int) -> La
     min_width = MIN_WIDTH if max_side >= MIN_WIDTH * 2 else 0
     # Text in proportion to the width: a zoomed window is narrow, and its text is larger for its size.
     scale = TEXT_SCALE * (1.3 if crop is not None else 1.0)
-    for cell in range(max_cell, 5, -1):
+
+    def at(cell: int) -> Layout:
         # Labels as large as a column allows, but not much larger than the names.
         rough = max(nx * cell + 3 * cell, min_width)
         label = _label_size(cell, lo, hi, max(9, round(rough * scale * 1.07)))
@@ -170,28 +173,31 @@ def layout(board_w: int, board_h: int, crop: Window | None, max_side: int) -> La
         margin_y = gap + _digit_height(label) + outer
         width = max(nx * cell + 2 * margin_x, min_width)
         name, caption, header = _text_sizes(width, scale)
-        height = ny * cell + 2 * margin_y + header
-        if max(width, height) <= max_side:
-            break
-    return Layout(
-        cell=cell,
-        x_lo=x_lo,
-        x_hi=x_hi,
-        y_lo=y_lo,
-        y_hi=y_hi,
-        board_w=board_w,
-        board_h=board_h,
-        left=(width - nx * cell) // 2,
-        top=header + margin_y,
-        width=width,
-        height=height,
-        header=header,
-        label=label,
-        gap=gap,
-        name=name,
-        caption=caption,
-        cropped=crop is not None,
-    )
+        return Layout(
+            cell=cell,
+            x_lo=x_lo,
+            x_hi=x_hi,
+            y_lo=y_lo,
+            y_hi=y_hi,
+            board_w=board_w,
+            board_h=board_h,
+            left=(width - nx * cell) // 2,
+            top=header + margin_y,
+            width=width,
+            height=ny * cell + 2 * margin_y + header,
+            header=header,
+            label=label,
+            gap=gap,
+            name=name,
+            caption=caption,
+            cropped=crop is not None,
+        )
+
+    for cell in range(max_cell, MIN_CELL, -1):
+        found = at(cell)
+        if max(found.width, found.height) <= max_side:
+            return found
+    return at(MIN_CELL)  # the smallest cells, even if the picture is larger than asked
 
 
 # ------------------------------------------------------------------------------------------------------------------

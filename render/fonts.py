@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -40,18 +40,23 @@ def ink_width(text: str, size: int) -> int:
     return 0 if box is None else box[2] - box[0]
 
 
+def _ink(char: str) -> bytes:
+    """The pixels of ``char`` drawn alone in the shipped font at 24 pixels (the same for every character the font
+    has no glyph for: its "missing" box)."""
+    image = Image.new("L", (48, 48))
+    ImageDraw.Draw(image).text((8, 8), char, fill=255, font=font(24))
+    return image.tobytes()
+
+
 @lru_cache(maxsize=1)
 def _missing_glyph() -> bytes:
-    return bytes(font(24).getmask("\U0010fffd"))
+    return _ink("\U0010fffd")
 
 
 @lru_cache(maxsize=4096)
 def has_glyph(char: str) -> bool:
     """True when the shipped font can draw ``char`` (spaces and marks count as drawable)."""
-    if char.isspace():
-        return True
-    mask = font(24).getmask(char)
-    return bytes(mask) != _missing_glyph() or mask.size == (0, 0)
+    return char.isspace() or _ink(char) != _missing_glyph()
 
 
 FIGURE_SPACE = "\u2007"

@@ -28,15 +28,32 @@ COLOUR: dict[str, RGB] = {"blue": BLUE, "red": RED}
 DIM: dict[str, RGB] = {"blue": BLUE_DIM, "red": RED_DIM}
 TINT: dict[str | None, RGB] = {None: PAPER, "blue": BLUE_TINT, "red": RED_TINT}
 
-_BASE = [PAPER, GRID, GRID_FIVE, LABEL, TEXT, RING, BLUE, RED, BLUE_DIM, RED_DIM, BLUE_TINT, RED_TINT, WINDOW, HEADER]
-_BACKGROUNDS = [PAPER, BLUE_TINT, RED_TINT]
-_BLENDS: list[tuple[RGB, RGB]] = (
-    [(fg, bg) for fg in (BLUE, RED, BLUE_DIM, RED_DIM, WINDOW) for bg in _BACKGROUNDS]
-    + [(MARK, BLUE), (MARK, RED)]
-    + [(RING, bg) for bg in _BACKGROUNDS]
-    + [(fg, bg) for fg in (TEXT, LABEL, BLUE, RED) for bg in (HEADER,)]
-    + [(TEXT, PAPER), (LABEL, PAPER)]
-)
+_BASE = [
+    PAPER,
+    GRID,
+    GRID_FIVE,
+    LABEL,
+    TEXT,
+    RING,
+    BLUE,
+    RED,
+    BLUE_DIM,
+    RED_DIM,
+    BLUE_TINT,
+    RED_TINT,
+    WINDOW,
+    HEADER,
+]
+_BACKGROUNDS: list[RGB] = [PAPER, BLUE_TINT, RED_TINT]
+_BLENDS: list[tuple[RGB, RGB]] = [
+    *((fg, bg) for fg in (BLUE, RED, BLUE_DIM, RED_DIM, WINDOW) for bg in _BACKGROUNDS),
+    (MARK, BLUE),
+    (MARK, RED),
+    *((RING, bg) for bg in _BACKGROUNDS),
+    *((fg, HEADER) for fg in (TEXT, LABEL, BLUE, RED)),
+    (TEXT, PAPER),
+    (LABEL, PAPER),
+]
 LEVELS = 4
 """Coverage steps: 1..3 are blends, 4 is the colour itself."""
 TRANSPARENT = 255

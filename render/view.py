@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 Side = Literal["blue", "red"]
 """A player's colour."""
@@ -74,7 +74,7 @@ class BoardView:
             raise ValueError("owners must have one row of width points per y")
 
 
-def empty_view(width: int, height: int, **kwargs: object) -> BoardView:
-    """A view of an empty board (handy for tests and previews)."""
+def empty_view(width: int, height: int, **fields: Any) -> BoardView:
+    """A view of an empty board (handy for tests and previews); ``fields``: the view's other fields."""
     rows = tuple((None,) * width for _ in range(height))
-    return BoardView(width, height, rows, rows, **kwargs)  # type: ignore[arg-type]
+    return BoardView(width, height, rows, rows, **fields)

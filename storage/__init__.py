@@ -34,9 +34,6 @@ from .database import (
     SchemaTooNew,
     StorageError,
     Unconfirmed,
-    default_path,
-    inspect,
-    is_postgres,
 )
 from .follows import Follows
 from .games import Games
@@ -44,6 +41,7 @@ from .imports import Imports
 from .inbox import Inbox
 from .jobs import Job, JobKind, Jobs, JobState
 from .messages import Messages
+from .opening import default_path, inspect, is_postgres, open_database
 from .outbox import Notice, NoticeKind, Outbox
 from .records import (
     ChatRecord,
@@ -86,7 +84,7 @@ class Storage:
     ) -> Storage:
         """Open (creating and upgrading as needed) the database at ``path`` (default: ``$TOCHKI_DB`` or
         ./tochki.db)."""
-        return cls(await Database.open(path, clock=clock))
+        return cls(await open_database(path, clock=clock))
 
     @property
     def path(self) -> str:
@@ -152,5 +150,6 @@ __all__ = [
     "inspect",
     "is_postgres",
     "latest_version",
+    "open_database",
     "options_to_json",
 ]

@@ -8,7 +8,8 @@ appended with an optimistic check of its ply (``UPDATE ... WHERE ply = ?`` must 
 SQL is built from constants only; every value is a parameter.
 
 ``Database`` holds what both backends share (the transaction, the update claims); ``sqlite.SqliteDatabase`` and
-``postgres.PostgresDatabase`` run the statements, with ``dialect.Dialect`` for the few spellings that differ.
+``postgres.PostgresDatabase`` run the statements, with ``dialect.Dialect`` for the few spellings that differ, and
+``opening`` chooses between them by the target's URL (this module imports neither).
 
 Several processes on one database (PostgreSQL: ``shared``) need a little more than transactions: locks that hold
 across processes (``exclusive``, ``leading``), a number for each process that the others can tell is alive
@@ -21,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
-import time
 import weakref
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -32,8 +32,6 @@ from typing import Any
 
 from . import schema
 from .dialect import Dialect
-
-DEFAULT_PATH = "tochki.db"
 
 TABLES = (
     "chats",
@@ -88,30 +86,13 @@ Heard = Callable[[str, int], None]
 """Told of a notice from another process: its topic and key (``"user", 42``)."""
 
 
-def default_path() -> str:
-    """``$TOCHKI_DB`` or ``./tochki.db``."""
-    return os.environ.get("TOCHKI_DB") or DEFAULT_PATH
-
-
-def is_postgres(target: str | os.PathLike[str]) -> bool:
-    """Whether ``target`` names a PostgreSQL database (``postgresql://...`` or ``postgres://...``)."""
-    return str(target).startswith(("postgresql://", "postgres://"))
-
-
-def sqlite_path(target: str | os.PathLike[str]) -> str:
-    """The file of an SQLite target: a path, or an ``sqlite:///`` URL (``sqlite:///x.db`` is ``x.db``,
-    ``sqlite:////srv/x.db`` is ``/srv/x.db``)."""
-    text = os.fspath(target)
-    return text.removeprefix("sqlite:///") if text.startswith("sqlite:///") else text
-
-
 _current: ContextVar[tuple[Database, ...]] = ContextVar("tochki_transaction", default=())
 """The databases whose transaction the running task is inside (two while a copy reads one and writes another)."""
 
 
 class Database(ABC):
-    """The database. Open with ``await Database.open(target)``: a path or ``sqlite:///`` URL for SQLite, a
-    ``postgresql://`` URL for PostgreSQL.
+    """The database. Open with ``await storage.opening.open_database(target)``: a path or ``sqlite:///`` URL for
+    SQLite, a ``postgresql://`` URL for PostgreSQL.
 
     ``clock`` gives the current time in seconds (tests inject their own). ``path`` names the database for people
     (a PostgreSQL URL without its password).
@@ -128,23 +109,6 @@ class Database(ABC):
         self._lock = asyncio.Lock()
         self._worker = secrets.randbelow(WORKERS - 1) + 1
         self._held: weakref.WeakValueDictionary[tuple[str, int], asyncio.Lock] = weakref.WeakValueDictionary()
-
-    @staticmethod
-    async def open(target: str | os.PathLike[str] | None = None, *, clock: Callable[[], float] = time.time) -> Database:
-        """Open (creating if needed) and upgrade the database at ``target`` (default: ``$TOCHKI_DB`` or
-        ./tochki.db).
-
-        Raises ``SchemaTooNew`` for a database written by a newer version, ``CannotOpen`` for one it cannot read and
-        write, before changing anything.
-        """
-        target = os.fspath(target) if target is not None else default_path()
-        if is_postgres(target):
-            from .postgres import PostgresDatabase
-
-            return await PostgresDatabase.connect(target, clock=clock)
-        from .sqlite import SqliteDatabase
-
-        return await SqliteDatabase.connect(sqlite_path(target), clock=clock)
 
     # --------------------------------------------------------------------------------------------------------------
     # What each backend does
@@ -360,7 +324,7 @@ class Database(ABC):
 
 @dataclass(frozen=True)
 class FileReport:
-    """What a database is, looked at without changing it (``inspect``).
+    """What a database is, looked at without changing it (``opening.inspect``).
 
     ``exists`` False: the bot would create it. ``schema`` is how many migrations it has (``None`` when it could not
     be read), ``latest`` the schema this version of the bot writes; ``games`` and ``active`` count its games and
@@ -374,18 +338,6 @@ class FileReport:
     games: int | None = None
     active: int | None = None
     problem: StorageError | None = None
-
-
-async def inspect(target: str | os.PathLike[str]) -> FileReport:
-    """Look at the database at ``target`` read-only: whether it exists, its schema, how many games it holds, and
-    whether the bot could open it for writing. Creates, upgrades and locks nothing."""
-    if is_postgres(target):
-        from .postgres import inspect_postgres
-
-        return await inspect_postgres(os.fspath(target))
-    from .sqlite import inspect_sqlite
-
-    return await inspect_sqlite(sqlite_path(target))
 
 
 def too_new(path: str, version: int) -> None:

@@ -309,10 +309,11 @@ class Games:
             raise ValueError(f"cannot update {sorted(unknown)}")
         columns = sorted(changes)
         sets = "".join(f"{c} = ?, " for c in columns)
-        where, params = "id = ?", [game_id]
+        where = "id = ?"
+        params: list[object] = [game_id]
         if expect_state is not None:
             where += " AND state = ?"
-            params.append(expect_state)  # type: ignore[arg-type]
+            params.append(expect_state)
         if expect_ply is not None:
             where += " AND ply = ?"
             params.append(expect_ply)

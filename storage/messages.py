@@ -74,13 +74,14 @@ class Messages:
         self, game_id: int, *, chat_id: int | None = None, kind: MessageKind | None = None
     ) -> list[MessageRecord]:
         """The game's messages that still have buttons (in one chat, of one kind), oldest first."""
-        sql, params = _SELECT + " WHERE game_id = ? AND live = 1", [game_id]
+        sql = _SELECT + " WHERE game_id = ? AND live = 1"
+        params: list[object] = [game_id]
         if chat_id is not None:
             sql += " AND chat_id = ?"
             params.append(chat_id)
         if kind is not None:
             sql += " AND kind = ?"
-            params.append(kind)  # type: ignore[arg-type]
+            params.append(kind)
         return [_message(r) for r in await self._db.rows(sql + " ORDER BY created_at, message_id", params)]
 
     async def superseded(self, limit: int) -> list[MessageRecord]:

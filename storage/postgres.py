@@ -396,8 +396,8 @@ class Control:
         self.worker = 0
         self.listeners: list[Heard] = []
 
-    async def open(self) -> None:
-        """Connect, take a number no live worker holds, listen."""
+    async def open(self) -> Any:
+        """Connect, take a number no live worker holds, listen; the connection (asyncpg's, untyped)."""
         asyncpg = driver()
         try:
             conn = await asyncpg.connect(self._url, timeout=CONNECT_SECONDS)
@@ -413,6 +413,7 @@ class Control:
             await conn.close()
             raise
         self._conn, self.worker = conn, worker
+        return conn
 
     async def close(self) -> None:
         """Let go of the connection (and with it every lock it holds)."""
@@ -424,12 +425,13 @@ class Control:
     async def _call(self, sql: str, *args: Any) -> Any:
         async with self._busy:
             asyncpg = driver()
-            if self._conn is None or self._conn.is_closed():
-                if self._conn is not None:
+            conn = self._conn
+            if conn is None or conn.is_closed():
+                if conn is not None:
                     log.warning("the worker's own connection to the database broke; opening a new one")
-                await self.open()
+                conn = await self.open()
             try:
-                return await self._conn.fetchval(sql, *args)
+                return await conn.fetchval(sql, *args)
             except (OSError, asyncpg.InterfaceError, asyncpg.PostgresConnectionError):
                 await self.close()
                 raise

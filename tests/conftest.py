@@ -5,7 +5,7 @@ The helpers the tests share are modules of ``tests.support`` (``from tests.suppo
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from tests.support.paths import Where
 
 
 @pytest.fixture(autouse=True)
-async def _stop_leftover_bots():
+async def _stop_leftover_bots() -> AsyncIterator[None]:
     """A test that fails half-way leaves its bots running, and their database threads would keep pytest from
     exiting: stop them."""
     yield

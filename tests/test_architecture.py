@@ -31,6 +31,7 @@ LAYERS = {
     "tochki_bot.webapp": 3,
     "tochki_bot.config": 3,
     "tochki_bot.local": 3,
+    "tochki_bot.cli": 4,
     "tochki_bot.__main__": 4,
     "tochki_bot": 4,
 }
@@ -88,7 +89,7 @@ ALLOWED = {
         "tochki_bot.pictures",
         "render",
     },
-    "tochki_bot.__main__": {
+    "tochki_bot.cli": {
         "tochki_bot",
         "tochki_bot.config",
         "tochki_bot.local",
@@ -96,6 +97,7 @@ ALLOWED = {
         "tochki_bot.telegram",
         "tochki_bot.webapp",
     },
+    "tochki_bot.__main__": {"tochki_bot.cli"},
     "tochki_bot": set(),
 }
 """Which of our packages each part may import. Front ends (``telegram``, ``webapp``, the CLI) never import
@@ -184,8 +186,21 @@ def test_the_mini_app_reaches_the_game_through_the_services_only() -> None:
 
 @pytest.mark.process
 @pytest.mark.slow
+def test_the_database_base_knows_neither_backend() -> None:
+    """``storage.database`` is the base of both backends: it imports neither (nor anything else of storage but the
+    schema and the dialect); ``storage.opening`` alone chooses one by the target's URL."""
+    base = {name for name in imports(ROOT / "storage" / "database.py") if name.startswith("storage.")}
+    assert base <= {"storage.schema", "storage.dialect", "storage.dialect.Dialect"}, base
+
+    def importers(backend: str) -> set[str]:
+        return {p.stem for p in (ROOT / "storage").glob("*.py") if f"storage.{backend}" in imports(p)}
+
+    assert importers("postgres") == {"opening"}
+    assert importers("sqlite") == {"opening", "postgres"}  # a backup of PostgreSQL is an SQLite file
+
+
 def test_mypy_is_clean() -> None:
-    """mypy over the whole project, strict for the engine, render and storage (see pyproject.toml)."""
+    """mypy --strict over the whole project and its tests (see pyproject.toml)."""
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
     if mypy is None:
         pytest.skip("mypy is not installed")

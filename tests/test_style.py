@@ -1,21 +1,45 @@
-"""The code is ruff-clean (the linter configured in pyproject.toml)."""
+"""The code is ruff-clean and pyright-clean (the tools and their settings in pyproject.toml, at the versions pinned in
+its test extra: the ones in this interpreter's environment are used first)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.support.paths import TESTS
 
+ROOT = TESTS.parent
+
+
+def tool(name: str) -> str | None:
+    """The tool ``name`` of this interpreter's environment, else the one on the ``PATH``."""
+    return shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
+
 
 @pytest.mark.process
 def test_ruff_is_clean() -> None:
-    ruff = shutil.which("ruff") or shutil.which("ruff", path=str(__import__("pathlib").Path(sys.executable).parent))
+    ruff = tool("ruff")
     if ruff is None:
         pytest.skip("ruff is not installed")
-    root = TESTS.parent
-    result = subprocess.run([ruff, "check", str(root)], capture_output=True, text=True, cwd=root)
+    result = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.process
+def test_pyright_is_clean() -> None:
+    """pyright over the files ``[tool.pyright]`` names, with this interpreter's packages. The PyPI wrapper runs the
+    pyright of its own version with the machine's Node.js (about 30 s here)."""
+    pyright = tool("pyright")
+    if pyright is None or shutil.which("node") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("pyright or Node.js is missing (pip install -e '.[test]'; Debian's nodejs)")
+        pytest.skip("pyright or Node.js is not installed")
+    result = subprocess.run(
+        [pyright, "--pythonpath", sys.executable], capture_output=True, text=True, cwd=ROOT, timeout=600
+    )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlparse
 
 from .services import default_path
@@ -19,6 +20,7 @@ TOKEN_HELP = (
     "TELEGRAM_BOT_TOKEN is not set: get a token from @BotFather in Telegram (send /newbot), "
     "then run TELEGRAM_BOT_TOKEN=123456:ABC... tochki-bot"
 )
+"""What a start without a token says (the ``TELEGRAM_BOT_TOKEN`` problem's message)."""
 
 
 WEBAPP_LISTEN = "127.0.0.1:8080"
@@ -29,6 +31,19 @@ WEBAPP_NAME = "play"
 
 class ConfigError(Exception):
     """The environment does not describe a runnable bot; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class ConfigProblem:
+    """One thing wrong with the configuration: the environment ``variable`` it concerns, and ``message``, one
+    sentence that names the variable and says what to do. A command that reads only some variables looks only at
+    their problems (``tochki-bot local`` needs no token)."""
+
+    variable: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
 
 
 def parse_listen(value: str) -> tuple[str, int]:
@@ -89,91 +104,27 @@ class Config:
         return self.api_base_url or DEFAULT_API_BASE_URL
 
     @classmethod
-    def read(cls, env: Mapping[str, str] | None = None) -> tuple[Config, list[str]]:
-        """The configuration the environment describes, and what is wrong with it (one sentence each, first the
-        missing token). A value that is wrong is replaced by its default in the configuration returned."""
+    def read(cls, env: Mapping[str, str] | None = None) -> tuple[Config, list[ConfigProblem]]:
+        """The configuration the environment describes, and what is wrong with it (one problem for each wrong
+        variable, in the order of ``SETTINGS``: first the missing token). A wrong value is replaced by its default
+        in the configuration returned, except the token's and the Bot API's URLs, which are kept as they are (the
+        problem says what is wrong with them; ``check`` still shows what it would reach)."""
         env = os.environ if env is None else env
-        problems: list[str] = []
-
-        def value(name: str) -> str | None:
-            return (env.get(name) or "").strip() or None
-
-        token = value("TELEGRAM_BOT_TOKEN") or ""
-        if not token:
-            problems.append(TOKEN_HELP)
-        config = cls(
-            token=token,
-            db_path=value("TOCHKI_DB") or default_path(),
-            api_base_url=value("TELEGRAM_API_BASE_URL"),
-            file_base_url=value("TELEGRAM_FILE_BASE_URL"),
-            webapp_url=(value("TOCHKI_WEBAPP_URL") or "").rstrip("/") or None,
-        )
-        if not TOKEN_FORMAT.fullmatch(token) and token:
-            problems.append(
-                "TELEGRAM_BOT_TOKEN does not look like a bot token (digits, a colon, then letters, digits, - and _, "
-                "like 123456:ABC-def_1): copy it again from @BotFather"
-            )
-        for name in ("TELEGRAM_API_BASE_URL", "TELEGRAM_FILE_BASE_URL"):
-            url = value(name)
-            if url is not None and not (urlparse(url).scheme in ("http", "https") and urlparse(url).netloc):
-                problems.append(f"{name} must be an http:// or https:// URL, not {url!r}")
-        if config.webapp_url is not None:
-            parsed = urlparse(config.webapp_url)
-            if parsed.scheme != "https" or not parsed.netloc or parsed.query or parsed.fragment:
-                problems.append(
-                    f"TOCHKI_WEBAPP_URL must be the public https:// base URL of the Mini App, not {config.webapp_url!r}"
-                )
-                config = replace(config, webapp_url=None)
-        listen = value("TOCHKI_WEBAPP_LISTEN")
-        if listen is not None:
-            try:
-                parse_listen(listen)
-                config = replace(config, webapp_listen=listen)
-            except ValueError:
-                problems.append(f"TOCHKI_WEBAPP_LISTEN must be host:port, e.g. {WEBAPP_LISTEN}, not {listen!r}")
-        short = value("TOCHKI_WEBAPP_NAME")
-        if short is not None:
-            if short.replace("_", "").isalnum() and short.isascii():
-                config = replace(config, webapp_name=short)
-            else:
-                problems.append(f"TOCHKI_WEBAPP_NAME must be the Mini App's short name (letters, digits, _): {short!r}")
-        level = (value("LOG_LEVEL") or "INFO").upper()
-        if level in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-            config = replace(config, log_level=level)
-        else:
-            problems.append(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
-
-        def number(name: str, low: float, high: float, whole: bool, what: str) -> float | None:
-            """The variable ``name`` as a number from ``low`` to ``high`` (``None`` when unset or wrong: said)."""
-            text = value(name)
+        values: dict[str, Any] = {"token": "", "db_path": default_path()}
+        problems: list[ConfigProblem] = []
+        for setting in SETTINGS:
+            text = (env.get(setting.variable) or "").strip() or None
             if text is None:
-                return None
+                if setting.missing:
+                    problems.append(ConfigProblem(setting.variable, setting.missing))
+                continue
             try:
-                found = int(text) if whole and text.isascii() and text.isdigit() else float("nan" if whole else text)
-            except ValueError:
-                found = float("nan")
-            if low <= found <= high:
-                return found
-            problems.append(f"{name} must be {what} from {low:g} to {high:g}, not {text!r}")
-            return None
-
-        if (retries := number("TOCHKI_START_RETRIES", 0, 100, True, "a whole number")) is not None:
-            config = replace(config, start_retries=int(retries))
-        if (delay := number("TOCHKI_START_RETRY_DELAY", 0, 3600, False, "seconds")) is not None:
-            config = replace(config, start_retry_delay=delay)
-        if (workers := number("TOCHKI_AI_WORKERS", 0, 64, True, "a whole number")) is not None:
-            config = replace(config, ai_workers=int(workers))
-        if (group := number("TOCHKI_GROUP_RATE", 1, 10**6, True, "a whole number of messages a minute")) is not None:
-            config = replace(config, group_rate=int(group))
-        if (overall := number("TOCHKI_SEND_RATE", 1, 10**6, True, "a whole number of messages a second")) is not None:
-            config = replace(config, overall_rate=int(overall))
-        if (painters := number("TOCHKI_PICTURE_WORKERS", 0, 64, True, "a whole number")) is not None:
-            config = replace(config, picture_workers=int(painters))
-        if (budget := number("TOCHKI_AI_SECONDS", 0.05, 60, False, "seconds")) is not None:
-            config = replace(config, ai_seconds=budget)
-        if (interval := number("TOCHKI_CLOCK_INTERVAL", 1, 3600, False, "seconds")) is not None:
-            config = replace(config, clock_interval=interval)
-        return config, problems
+                values[setting.field] = setting.parse(text)
+            except Wrong as wrong:
+                problems.append(ConfigProblem(setting.variable, f"{setting.variable} {wrong}"))
+                if setting.keep_wrong:
+                    values[setting.field] = text
+        return cls(**values), problems
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -185,5 +136,122 @@ class Config:
         what to do) without a token or with a wrong value."""
         config, problems = cls.read(env)
         if problems:
-            raise ConfigError(problems[0])
+            raise ConfigError(problems[0].message)
         return config
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# The variables, one parser each
+
+
+class Wrong(ValueError):
+    """A variable's value cannot be used; the message says what it must be (after the variable's name)."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """How one environment variable sets one field of ``Config``: ``parse`` turns its (stripped, non-empty) text
+    into the field's value or raises ``Wrong``. ``missing``: the whole message when it is not set (a required variable);
+    ``keep_wrong``: a wrong value is kept (the problem is still said) rather than replaced by the default."""
+
+    variable: str
+    field: str
+    parse: Callable[[str], object]
+    missing: str = ""
+    keep_wrong: bool = False
+
+
+def _token(text: str) -> str:
+    if not TOKEN_FORMAT.fullmatch(text):
+        raise Wrong(
+            "does not look like a bot token (digits, a colon, then letters, digits, - and _, like 123456:ABC-def_1): "
+            "copy it again from @BotFather"
+        )
+    return text
+
+
+def _http_url(text: str) -> str:
+    url = urlparse(text)
+    if url.scheme not in ("http", "https") or not url.netloc:
+        raise Wrong(f"must be an http:// or https:// URL, not {text!r}")
+    return text
+
+
+def _webapp_url(text: str) -> str | None:
+    base = text.rstrip("/") or None
+    if base is not None:
+        url = urlparse(base)
+        if url.scheme != "https" or not url.netloc or url.query or url.fragment:
+            raise Wrong(f"must be the public https:// base URL of the Mini App, not {base!r}")
+    return base
+
+
+def _listen(text: str) -> str:
+    try:
+        parse_listen(text)
+    except ValueError:
+        raise Wrong(f"must be host:port, e.g. {WEBAPP_LISTEN}, not {text!r}") from None
+    return text
+
+
+def _short_name(text: str) -> str:
+    if not (text.replace("_", "").isalnum() and text.isascii()):
+        raise Wrong(f"must be the Mini App's short name (letters, digits, _): {text!r}")
+    return text
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def _log_level(text: str) -> str:
+    level = text.upper()
+    if level not in LOG_LEVELS:
+        raise Wrong(f"must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
+    return level
+
+
+def _whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], int]:
+    """A parser of whole numbers (ASCII digits) from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        if text.isascii() and text.isdigit() and low <= int(text) <= high:
+            return int(text)
+        raise Wrong(f"must be {what} from {low:g} to {high:g}, not {text!r}")
+
+    return parse
+
+
+def _seconds(low: float, high: float) -> Callable[[str], float]:
+    """A parser of seconds (any number Python reads) from ``low`` to ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            found = float(text)
+        except ValueError:
+            found = float("nan")
+        if low <= found <= high:
+            return found
+        raise Wrong(f"must be seconds from {low:g} to {high:g}, not {text!r}")
+
+    return parse
+
+
+SETTINGS = (
+    Setting("TELEGRAM_BOT_TOKEN", "token", _token, missing=TOKEN_HELP, keep_wrong=True),
+    Setting("TOCHKI_DB", "db_path", str),
+    Setting("TELEGRAM_API_BASE_URL", "api_base_url", _http_url, keep_wrong=True),
+    Setting("TELEGRAM_FILE_BASE_URL", "file_base_url", _http_url, keep_wrong=True),
+    Setting("TOCHKI_WEBAPP_URL", "webapp_url", _webapp_url),
+    Setting("TOCHKI_WEBAPP_LISTEN", "webapp_listen", _listen),
+    Setting("TOCHKI_WEBAPP_NAME", "webapp_name", _short_name),
+    Setting("LOG_LEVEL", "log_level", _log_level),
+    Setting("TOCHKI_START_RETRIES", "start_retries", _whole(0, 100)),
+    Setting("TOCHKI_START_RETRY_DELAY", "start_retry_delay", _seconds(0, 3600)),
+    Setting("TOCHKI_AI_WORKERS", "ai_workers", _whole(0, 64)),
+    Setting("TOCHKI_GROUP_RATE", "group_rate", _whole(1, 10**6, "a whole number of messages a minute")),
+    Setting("TOCHKI_SEND_RATE", "overall_rate", _whole(1, 10**6, "a whole number of messages a second")),
+    Setting("TOCHKI_PICTURE_WORKERS", "picture_workers", _whole(0, 64)),
+    Setting("TOCHKI_AI_SECONDS", "ai_seconds", _seconds(0.05, 60)),
+    Setting("TOCHKI_CLOCK_INTERVAL", "clock_interval", _seconds(1, 3600)),
+)
+"""Every variable ``Config.read`` reads, in the order its problems are said."""

@@ -56,7 +56,7 @@ def position(dots: str, to_move: str, width: int = 10, height: int = 10) -> Game
     return game
 
 
-def snapshot(game: Game) -> tuple:
+def snapshot(game: Game) -> tuple[object, ...]:
     return (game.diagram(), game.moves, game.score, game.to_move, game.result, game.areas)
 
 

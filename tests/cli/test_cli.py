@@ -9,6 +9,7 @@ import sqlite3
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ ROOT = TESTS.parent
 
 
 @pytest.fixture
-def api():
+def api() -> Iterator[LocalBotApi]:
     server = LocalBotApi()
     yield server
     server.close()
@@ -96,7 +97,7 @@ def test_webhook_mode_checks_the_secret(api: LocalBotApi, tmp_path: Path) -> Non
             )
             try:
                 with urllib.request.urlopen(request, timeout=10) as response:
-                    return response.status
+                    return int(response.status)
             except urllib.error.HTTPError as exc:
                 return exc.code
 
@@ -165,7 +166,7 @@ def test_a_stop_that_cuts_the_start_short_still_closes_the_database(tmp_path: Pa
     def cut_short(**_: Any) -> None:
         raise RuntimeError("Event loop stopped before Future completed.")
 
-    application.run_polling = cut_short  # type: ignore[method-assign]  # stands for python-telegram-bot's half-way stop
+    application.run_polling = cut_short  # type: ignore[method-assign,assignment]  # stands for python-telegram-bot's half-way stop
     _run(application, webhook=None, listen="127.0.0.1", port=0, secret_token=None)
     assert application.bot_data.get("front") is None  # our shutdown ran
     deadline = time.monotonic() + 10  # the drawing workers may still be starting: they are stopped when they have

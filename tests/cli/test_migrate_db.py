@@ -12,7 +12,7 @@ import pytest
 
 from tests.support.games import GROUP, open_group_game, users
 from tests.support.harness import Bot
-from tochki_bot.__main__ import main
+from tochki_bot.cli import main
 from tochki_bot.services import Person
 
 

@@ -28,7 +28,7 @@ import pytest
 from storage import latest_version
 from tests.support.paths import TESTS
 from tests.support.program import LocalBotApi, free_port
-from tochki_bot.__main__ import ExitStatus
+from tochki_bot.cli import ExitStatus
 from tochki_bot.config import Config
 from tochki_bot.services import Person, Place, Services
 from tochki_bot.telegram.reach import (
@@ -128,7 +128,7 @@ HTML = "<!DOCTYPE html><html><head><title>Welcome to nginx!</title></head><body>
 
 
 @pytest.fixture
-def api():
+def api() -> Iterator[LocalBotApi]:
     server = LocalBotApi()
     yield server
     server.close()
@@ -155,7 +155,7 @@ def test_an_unresolvable_host_is_tried_again_with_a_countdown_then_exits_3(tmp_p
     }
     run = cli([], env)
     run.clean()
-    assert run.status == ExitStatus.UNREACHABLE == 3
+    assert run.status == ExitStatus.UNREACHABLE.value == 3
     lines = run.err.strip().splitlines()
     assert len(lines) == 3, run.err
     for n, line in enumerate(lines[:2], 1):
@@ -222,7 +222,7 @@ def test_a_token_telegram_rejects_exits_4_and_says_where_to_get_one(tmp_path: Pa
         )
         assert server.requests == 1  # not tried again: Telegram answered
     run.clean()
-    assert run.status == ExitStatus.TOKEN_REJECTED == 4
+    assert run.status == ExitStatus.TOKEN_REJECTED.value == 4
     assert run.err.count("\n") == 1
     assert run.last.startswith(f"tochki-bot: Telegram rejected the token 123456:*** at {server.url()} (")
     assert "@BotFather" in run.last
@@ -240,7 +240,7 @@ def test_a_url_that_answers_but_is_not_a_bot_api_exits_5(tmp_path: Path, status:
         url = server.url("/")
         run = cli([], {"TELEGRAM_BOT_TOKEN": TOKEN, "TELEGRAM_API_BASE_URL": url, "TOCHKI_DB": str(tmp_path / "t.db")})
     run.clean()
-    assert run.status == ExitStatus.NOT_BOT_API == 5
+    assert run.status == ExitStatus.NOT_BOT_API.value == 5
     assert run.err.count("\n") == 1
     assert run.last.startswith(f"tochki-bot: {url} answered, but not as Telegram's Bot API (HTTP {status}")
     assert "TELEGRAM_API_BASE_URL must be" in run.last
@@ -282,7 +282,7 @@ def test_a_proxy_answering_bad_gateway_counts_as_unreachable(tmp_path: Path) -> 
 def test_without_a_token_one_line_and_status_2(tmp_path: Path) -> None:
     run = cli([], {"TOCHKI_DB": str(tmp_path / "t.db")})
     run.clean()
-    assert run.status == ExitStatus.CONFIG == 2
+    assert run.status == ExitStatus.CONFIG.value == 2
     assert run.err.count("\n") == 1 and "TELEGRAM_BOT_TOKEN is not set" in run.last and "@BotFather" in run.last
 
 
@@ -319,7 +319,7 @@ def test_a_database_from_a_newer_version_exits_6_before_telegram_is_asked(api: L
     db = newer_database(tmp_path / "new.db")
     run = cli([], {"TELEGRAM_BOT_TOKEN": "1:LOCAL", "TELEGRAM_API_BASE_URL": api.url, "TOCHKI_DB": str(db)})
     run.clean()
-    assert run.status == ExitStatus.DATABASE == 6
+    assert run.status == ExitStatus.DATABASE.value == 6
     assert run.err.count("\n") == 1
     assert f"{db} was written by a newer version of tochki-bot (schema {latest_version() + 1})" in run.last
     assert api.methods() == []
@@ -395,7 +395,7 @@ def test_a_webhook_port_in_use_exits_7_before_telegram_is_told(api: LocalBotApi,
             {"TELEGRAM_BOT_TOKEN": "1:LOCAL", "TELEGRAM_API_BASE_URL": api.url, "TOCHKI_DB": str(tmp_path / "t.db")},
         )
     run.clean()
-    assert run.status == ExitStatus.PORT_IN_USE == 7
+    assert run.status == ExitStatus.PORT_IN_USE.value == 7
     assert run.err.count("\n") == 1
     assert run.last == (
         f"tochki-bot: cannot listen on 127.0.0.1:{port} for the webhook: "
@@ -492,7 +492,8 @@ def test_check_on_postgresql(api: LocalBotApi, pg_server: Any) -> None:
     assert run.status == 0, run.out + run.err
     shown = lines(run.out)
     assert shown["database"].endswith(f": schema {latest_version()}") and shown["games"] == "2 (1 being played)"
-    assert "postgresql://" in shown["database"] and (password_of(url) is None or password_of(url) not in run.out)
+    password = password_of(url)
+    assert "postgresql://" in shown["database"] and (password is None or password not in run.out)
     assert shown["result"] == "ready: the bot would start"
     fresh = pg_server.fresh()
     run = cli(["check"], {**env, "TOCHKI_DB": fresh})

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.support.reference_manual import ClosureError, ReferenceManualGame
-from tochki_bot.engine import Game, GameSettings, IllegalMove, Point
+from tochki_bot.engine import Game, GameSettings, IllegalMove, Point, RuleSet
 
 SIZES = st.sampled_from([(4, 4), (5, 5), (6, 6), (7, 6), (8, 8)])
 
@@ -56,7 +56,7 @@ def _around(p: Point, width: int, height: int) -> list[tuple[int, int]]:
     st.sampled_from([0, 3]),
 )
 def test_engine_agrees_with_the_literal_manual_rules(
-    seed: int, size: tuple[int, int], rules: str, penalty: bool, instant: int
+    seed: int, size: tuple[int, int], rules: RuleSet, penalty: bool, instant: int
 ) -> None:
     width, height = size
     rng = random.Random(seed)
@@ -67,7 +67,7 @@ def test_engine_agrees_with_the_literal_manual_rules(
             "empty",
             rules=rules,
             own_dot_penalty=penalty,
-            instant_win=instant,  # type: ignore[arg-type]
+            instant_win=instant,
         )
     )
     ref = ReferenceManualGame(width, height, rules, penalty=penalty, instant_win=instant)
@@ -88,20 +88,20 @@ def test_engine_agrees_with_the_literal_manual_rules(
             points = [p for p in points if abs(p.x - last.point.x) <= 2 and abs(p.y - last.point.y) <= 2] or points
         point = rng.choice(points)
         game.play(*point)
-        ref.place(tuple(point), colour)
+        ref.place((point.x, point.y), colour)
         if game.is_over:
             break
         if rules == "polish":
             ours = sorted((p.size, sorted(p.captures), p.own) for p in game.pools())
-            theirs = []
+            theirs: list[tuple[int, list[Point], int]] = []
             for pool in ref.pools(colour):
                 if ref.alive_enemy(colour, pool):
                     area = ref.area_of_pool(pool)
-                    enemy = sorted(
+                    enemies = sorted(
                         Point(*c) for c in area if ref.dot[c] == ref.other(colour) and ref.owner[c] != colour
                     )
                     own = sum(1 for c in area if ref.dot[c] == colour and ref.in_play(c))
-                    theirs.append((len(area), enemy, own))
+                    theirs.append((len(area), enemies, own))
             assert ours == sorted(theirs)
         for target in candidates(game, rng):
             before = game.diagram()
@@ -112,7 +112,7 @@ def test_engine_agrees_with_the_literal_manual_rules(
                 legal = False
                 assert game.diagram() == before
             try:
-                ref.close(colour, tuple(target) if isinstance(target, Point) else [tuple(p) for p in target])
+                ref.close(colour, (target.x, target.y) if isinstance(target, Point) else [(p.x, p.y) for p in target])
                 ref_legal = True
             except ClosureError:
                 ref_legal = False

@@ -20,7 +20,7 @@ def play(moves: str, width: int = 10, height: int = 10, start: str = "empty") ->
     return game
 
 
-def state(game: Game) -> tuple:
+def state(game: Game) -> tuple[object, ...]:
     return (game.moves, game.score, game.to_move, game.diagram(), game.areas, game.result)
 
 
@@ -272,7 +272,7 @@ def test_8_4_grounding_four_connected_line_to_the_edge_is_safe() -> None:
     game = play("1-5 9-9 2-5 8-8 3-5 7-7")
     game.ground("blue")
     assert game.score == (0, 0)
-    assert game.result.reason is EndReason.GROUNDING and game.result.winner is None
+    assert game.result is not None and game.result.reason is EndReason.GROUNDING and game.result.winner is None
 
 
 def test_8_4_grounding_diagonal_link_can_be_cut() -> None:
@@ -283,7 +283,7 @@ def test_8_4_grounding_diagonal_link_can_be_cut() -> None:
     assert game.owner(2, 6) == "red" and game.owner(3, 7) == "red" and game.owner(1, 5) is None
     assert all(a.grounding and a.owner == "red" for a in areas)
     assert game.dot(2, 7) is None  # the imagined red dots are not placed
-    assert game.result.winner == "red" and game.is_over
+    assert game.result is not None and game.result.winner == "red" and game.is_over
 
 
 def test_8_4_grounding_a_house_does_not_protect() -> None:

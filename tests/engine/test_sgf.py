@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.support.paths import DATA
 from tests.support.positions import random_game
-from tochki_bot.engine import EndReason, Game, Move, MoveKind, Point
+from tochki_bot.engine import COLOURS, EndReason, Game, Move, MoveKind, Point
 from tochki_bot.engine.sgf import RecordResult, SgfError, WinBy, parse_result, parse_sgf, result_text, write_sgf
 
 ZAGRAM = (DATA / "zagram-352562.sgf").read_bytes()
@@ -93,13 +93,13 @@ def test_grounding_is_an_empty_move() -> None:
     text = write_sgf(game)
     assert text.rstrip().endswith(";W[])")
     again = parse_sgf(text).game()
-    assert again.result == game.result and again.result.reason is EndReason.GROUNDING
+    assert again.result == game.result and again.result is not None and again.result.reason is EndReason.GROUNDING
 
 
 def test_grounding_empty_move_from_another_program() -> None:
     text = "(;GM[40]SZ[10]RE[W+G];B[ae];W[ii];B[bd];W[hh];B[cc];B[])"
     game = parse_sgf(text).game()
-    assert game.is_over and game.result.reason is EndReason.GROUNDING
+    assert game.is_over and game.result is not None and game.result.reason is EndReason.GROUNDING
     assert game.score == (0, 2)
 
 
@@ -214,7 +214,7 @@ def test_our_exports_round_trip_exactly(
 ) -> None:
     game = random_game(seed, width, height, start, moves)
     if ending and not game.is_over:
-        colour = random.Random(seed).choice(["blue", "red"])
+        colour = random.Random(seed).choice(COLOURS)
         {"ground": game.ground, "resign": game.resign, "timeout": game.time_out, "draw": game.agree_draw}[ending](
             colour
         )

@@ -69,7 +69,7 @@ def test_settings_round_trip_through_their_dict(settings: GameSettings) -> None:
         settings.start,
         settings.setup,
         rules=settings.rules,
-        **json.loads(json.dumps(settings.options)),  # type: ignore[arg-type]
+        **json.loads(json.dumps(settings.options)),
     )
     assert rebuilt == settings
 
@@ -189,7 +189,7 @@ def test_2_6_3_a_closure_is_part_of_ones_own_move() -> None:
         game.close(Point(3, 3), "red")  # during blue's move
     assert err.value.reason is Reason.WRONG_TURN
     game.play(6, 4)
-    assert game.closer == "red" and game.pools() == ()  # blue's pool is blue's to close, on blue's move
+    assert str(game.closer) == "red" and game.pools() == ()  # blue's pool is blue's to close, on blue's move
     with pytest.raises(IllegalMove):
         game.close(Point(3, 3))
     assert [p.point for p in game.pools("blue")] == [Point(3, 3)]
@@ -281,7 +281,8 @@ def test_2_6_7_instant_win() -> None:
         game.play(12, 3, closures=[Point(6, 7)])
         assert game.score == (15, 0)
         if over:
-            assert game.result == ("blue", EndReason.INSTANT_WIN, (15, 0)) and game.result.margin == 15
+            result = game.result
+            assert result is not None and result.margin == 15 and result == ("blue", EndReason.INSTANT_WIN, (15, 0))
             with pytest.raises(IllegalMove):
                 game.play(1, 1)
         else:

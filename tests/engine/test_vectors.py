@@ -4,6 +4,7 @@ copy, described in ``tests/data/VECTORS.md``): every line must be reproduced exa
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ def test_there_are_vectors() -> None:
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["name"] for v in VECTORS])
-def test_vector(vector: dict) -> None:
+def test_vector(vector: dict[str, Any]) -> None:
     game = Game(vector["width"], vector["height"], vector["start"])
     for number, (move, expected) in enumerate(zip(vector["moves"], vector["scores"], strict=True), 1):
         game.play(*parse_point(move))
@@ -28,7 +29,7 @@ def test_vector(vector: dict) -> None:
         if game.is_over:
             # The board filled up with the last move: grounding has nothing left to add. The vector still
             # states the final position, which must then be the position after the last move.
-            assert game.result.reason == "board_full"
+            assert game.result is not None and game.result.reason == "board_full"
         else:
             game.ground(vector["ground"])
     assert list(game.score) == vector["final"]["score"]

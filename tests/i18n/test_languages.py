@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import AsyncIterator
 from html import unescape
 from typing import Any
 
@@ -26,7 +27,7 @@ from tests.support.fakebot import FakeTelegram
 from tests.support.harness import Bot
 from tests.support.paths import Where
 from tests.support.webapp import auth, open_site
-from tochki_bot.__main__ import LOCAL_LANGUAGES
+from tochki_bot.cli.local import LOCAL_LANGUAGES
 from tochki_bot.i18n import LANGUAGES, Language, duration, language_for, t
 from tochki_bot.telegram import callbacks as cb
 from tochki_bot.telegram.app import MENU
@@ -50,7 +51,7 @@ def people(fake: FakeTelegram) -> dict[str, dict[str, Any]]:
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()

@@ -11,7 +11,7 @@ from fluent.syntax.ast import Message, NumberLiteral, VariableReference
 
 from tests.support.catalogues import CATALOGUES, references, samples, selector_kinds
 from tests.support.paths import TESTS
-from tochki_bot.i18n import LANGUAGES, TextError, duration, language_for, t
+from tochki_bot.i18n import LANGUAGES, Language, TextError, duration, language_for, t
 from tochki_bot.services import Problem
 from tochki_bot.telegram.app import MENU
 from tochki_bot.telegram.captions import record_result_text
@@ -23,7 +23,7 @@ NEEDED_CATEGORIES = {"en": {"one", "other"}, "ru": SLAVIC, "pl": SLAVIC, "uk": S
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
-def test_every_language_has_every_text_with_the_same_variables(lang: str) -> None:
+def test_every_language_has_every_text_with_the_same_variables(lang: Language) -> None:
     en, other = CATALOGUES["en"], CATALOGUES[lang]
     assert sorted(en.keys() - other.keys()) == [] and sorted(other.keys() - en.keys()) == []
     for key in en:
@@ -38,20 +38,20 @@ def test_the_consistency_check_sees_variables_in_selectors_variants_and_attribut
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_text_formats_without_errors(lang: str) -> None:
+def test_every_text_formats_without_errors(lang: Language) -> None:
     """Each variable in turn takes every value that picks a different variant; t() raises on any Fluent error."""
     for key, message in CATALOGUES[lang].items():
         variables = sorted(references(message).variables)
         base = {v: samples(v)[0] for v in variables}
-        text = t(lang, key, **base)  # type: ignore[arg-type]
+        text = t(lang, key, **base)
         assert text.strip() and "{" not in text and "$" not in text, (key, text)
         for variable in variables:
             for value in samples(variable)[1:]:
-                assert t(lang, key, **{**base, variable: value})  # type: ignore[arg-type]
+                assert t(lang, key, **{**base, variable: value})
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_plural_selectors_have_every_form_the_language_needs(lang: str) -> None:
+def test_plural_selectors_have_every_form_the_language_needs(lang: Language) -> None:
     numbers, _ = selector_kinds()
     for key, message in CATALOGUES[lang].items():
         for select in references(message).selects:
@@ -86,8 +86,13 @@ def keys_in_code() -> tuple[set[str], set[str]]:
 
     for path in SOURCES.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            is_t = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t"
-            if is_t and len(node.args) >= 2:  # t(lang, key, ...)
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "t"
+                and len(node.args) >= 2
+            ):
+                # t(lang, key, ...)
                 literal(node.args[1])
     return keys, prefixes
 
@@ -173,7 +178,7 @@ def test_results_read_as_one_sentence() -> None:
     assert t("ru", "game_over_caption", result=result) == "<b>Игра окончена.</b> Борис сдаётся — побеждает Анна."
     for lang in LANGUAGES:
         for key in ("result_resignation", "result_timeout", "result_grounding", "result_board_full", "result_draw"):
-            text = t(lang, key, loser="B", winner="A", declarer="B", outcome=t(lang, "outcome_draw"))  # type: ignore[arg-type]
+            text = t(lang, key, loser="B", winner="A", declarer="B", outcome=t(lang, "outcome_draw"))
             assert text[0].isupper() and ":" not in text and not text.endswith("."), (lang, key, text)
 
 

@@ -172,4 +172,4 @@ def test_the_setting_picks_how_many_processes_draw() -> None:
     assert config.picture_workers == 0 and not problems
     config, problems = Config.read({"TELEGRAM_BOT_TOKEN": "1:A", "TOCHKI_PICTURE_WORKERS": "²"})
     assert config.picture_workers == DEFAULT_PICTURE_WORKERS
-    assert problems == ["TOCHKI_PICTURE_WORKERS must be a whole number from 0 to 64, not '²'"]
+    assert [p.message for p in problems] == ["TOCHKI_PICTURE_WORKERS must be a whole number from 0 to 64, not '²'"]

@@ -108,7 +108,9 @@ def test_every_fifth_coordinate_and_line_stands_out() -> None:
 
 def ink_colours(image: Image.Image, box: tuple[int, int, int, int]) -> set[tuple[int, int, int]]:
     part = image.convert("RGB").crop((box[0], box[1], box[2] + 1, box[3] + 1))
-    return {c for _, c in part.getcolors(10_000)}  # type: ignore[union-attr]
+    colours = part.getcolors(10_000)
+    assert colours is not None
+    return {(c[0], c[1], c[2]) for _, c in colours if isinstance(c, tuple)}
 
 
 @pytest.mark.parametrize("moves", ["4-5 5-5 6-5 1-10 5-4 3-10 5-6", "5-5 4-5 1-1 6-5 1-3 5-4 1-5 5-6"])
@@ -116,8 +118,9 @@ def test_last_move_has_a_ring_beyond_the_dot(moves: str) -> None:
     game = Game(10, 10, "empty")
     for move in moves.split():
         game.play(*parse_point(move))
-    colour = game.last_move.colour  # type: ignore[union-attr]
-    x, y = game.last_move.point  # type: ignore[union-attr]
+    last = game.last_move
+    assert last is not None and last.point is not None
+    colour, (x, y) = last.colour, last.point
     lay = layout(10, 10, None, STANDARD)
     image = render_image(board_view(game))
     cx, cy = lay.px(x, y)
@@ -165,7 +168,8 @@ def window_pixels(view: BoardView, window: Window, lay: Layout, crop: Window | N
     max_side = 800 if crop is not None else STANDARD
     plain = np.asarray(render_image(view, crop=crop, max_side=max_side))
     framed = np.asarray(render_image(dataclasses.replace(view, window=window), crop=crop, max_side=max_side))
-    return plain != framed
+    changed: np.ndarray = plain != framed
+    return changed
 
 
 @pytest.mark.parametrize("size", [(39, 32), (20, 20), (10, 10)])

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from render import layout, render_gif, render_image
 from render import palette as pal
@@ -31,6 +31,7 @@ def small_game() -> Game:
 def frames(data: bytes) -> list[np.ndarray]:
     """Every frame of a GIF as shown (Pillow composes transparency and disposal), as RGB arrays."""
     gif = Image.open(io.BytesIO(data))
+    assert isinstance(gif, GifImagePlugin.GifImageFile)
     shown = []
     for index in range(gif.n_frames):
         gif.seek(index)
@@ -61,7 +62,8 @@ def controls(data: bytes) -> list[tuple[int, int, int | None, tuple[int, int, in
     """Each image of a GIF: (disposal, delay in ms, transparent index or None, rectangle x, y, width, height)."""
     assert data[:6] == b"GIF89a"
     pos = 13 + (3 << ((data[10] & 7) + 1) if data[10] & 0x80 else 0)
-    images, control = [], (0, 0, None)
+    images: list[tuple[int, int, int | None, tuple[int, int, int, int]]] = []
+    control: tuple[int, int, int | None] = (0, 0, None)
     while data[pos] != 0x3B:
         if data[pos] == 0x21:  # an extension: skip its sub-blocks, reading the graphic control one
             label, pos = data[pos + 1], pos + 2
@@ -73,7 +75,8 @@ def controls(data: bytes) -> list[tuple[int, int, int | None, tuple[int, int, in
             pos += 1
         else:
             assert data[pos] == 0x2C
-            rect = tuple(int.from_bytes(data[pos + i : pos + i + 2], "little") for i in (1, 3, 5, 7))
+            x, y, w, h = (int.from_bytes(data[pos + i : pos + i + 2], "little") for i in (1, 3, 5, 7))
+            rect = (x, y, w, h)
             flags, pos = data[pos + 9], pos + 10
             if flags & 0x80:
                 pos += 3 << ((flags & 7) + 1)
@@ -81,9 +84,9 @@ def controls(data: bytes) -> list[tuple[int, int, int | None, tuple[int, int, in
             while data[pos]:
                 pos += data[pos] + 1
             pos += 1
-            images.append((*control, rect))  # type: ignore[arg-type]
+            images.append((*control, rect))
             control = (0, 0, None)
-    return images  # type: ignore[return-value]
+    return images
 
 
 def test_frames_write_only_changes_as_transparent_pixels() -> None:
@@ -124,4 +127,5 @@ def test_replay_of_a_full_game_is_small() -> None:
     # Random play jumps all over the board, the worst case for the changed rectangles: about 2.1 MB at 1000 pixels.
     assert len(data) < 3_000_000 < MAX_BYTES
     gif = Image.open(io.BytesIO(data))
+    assert isinstance(gif, GifImagePlugin.GifImageFile)
     assert gif.n_frames == game.ply + 1 and 900 < max(gif.size) <= 1000

@@ -7,6 +7,7 @@ which."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -17,7 +18,7 @@ from tests.support.paths import Where
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()

@@ -6,6 +6,8 @@ which."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 
 from tests.support.fakebot import FakeTelegram
@@ -16,7 +18,7 @@ from tochki_bot.services import Person
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()

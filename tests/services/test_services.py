@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -30,7 +31,7 @@ def private(person: Person) -> Place:
 
 
 @pytest.fixture
-async def services(where: Where):
+async def services(where: Where) -> AsyncIterator[Services]:
     clock = Clock()
     opened = await Services.open(where("s.db"), clock=clock, rng=random.Random(7))
     opened.test_clock = clock  # type: ignore[attr-defined]

@@ -11,18 +11,21 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import storage.database as database_module
+import storage.opening as opening
 import storage.schema as schema_module
 from storage import (
     TABLES,
     CannotOpen,
     Conflict,
     Duplicate,
+    GameRecord,
     MessageRecord,
     OpenGameExists,
     SchemaTooNew,
@@ -30,20 +33,21 @@ from storage import (
     inspect,
     latest_version,
 )
+from storage.sqlite import SqliteDatabase
 from tests.support.paths import TESTS, Where
-from tochki_bot.engine import Game, GameSettings, Move, MoveKind, Point
+from tochki_bot.engine import Colour, Game, GameSettings, Move, MoveKind, Point
 
 ROOT = TESTS.parent
 
 
 @pytest.fixture
-async def db(where: Where):
+async def db(where: Where) -> AsyncIterator[Storage]:
     storage = await Storage.open(where("t.db"))
     yield storage
     await storage.close()
 
 
-async def active_game(db: Storage, chat_id: int = -100, settings: GameSettings | None = None):
+async def active_game(db: Storage, chat_id: int = -100, settings: GameSettings | None = None) -> GameRecord:
     await db.chats.upsert(chat_id, "group", "Test")
     await db.users.upsert(1, "Аня")
     await db.users.upsert(2, "Bob")
@@ -60,8 +64,10 @@ async def test_file_settings(tmp_path: Path) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
     db = await Storage.open(path)
-    assert (await (await db.db.conn.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
-    assert (await (await db.db.conn.execute("PRAGMA busy_timeout")).fetchone())[0] >= 1000
+    assert isinstance(db.db, SqliteDatabase)
+    keys = await (await db.db.conn.execute("PRAGMA foreign_keys")).fetchone()
+    busy = await (await db.db.conn.execute("PRAGMA busy_timeout")).fetchone()
+    assert keys is not None and keys[0] == 1 and busy is not None and busy[0] >= 1000
     await db.close()
 
 
@@ -71,7 +77,7 @@ async def test_default_path_follows_the_environment(monkeypatch: pytest.MonkeyPa
     assert db.path == str(tmp_path / "env.db") and (tmp_path / "env.db").exists()
     await db.close()
     monkeypatch.delenv("TOCHKI_DB")
-    assert database_module.default_path() == "tochki.db"
+    assert opening.default_path() == "tochki.db"
 
 
 async def test_unicode_names_round_trip(db: Storage, backend: str) -> None:
@@ -189,7 +195,7 @@ async def test_two_connections_racing_for_one_ply_get_one_success(where: Where) 
     record = await active_game(first)
     second = await Storage.open(path)
     for ply in range(30):
-        colour = "blue" if ply % 2 == 0 else "red"
+        colour: Colour = "blue" if ply % 2 == 0 else "red"
         results = await asyncio.gather(
             first.games.append_move(
                 record.id, ply, Move.dot(colour, 1 + ply % 10, 1 + ply // 10), user_id=1, score=(0, 0)
@@ -264,7 +270,7 @@ async def test_update_checks_state_and_whitelists_columns(db: Storage) -> None:
     with pytest.raises(ValueError):
         await db.games.update(record.id, ply=100)
     with pytest.raises(ValueError):
-        await db.games.update(record.id, **{"state = 'x'; --": 1})
+        await db.games.update(record.id, **{"state = 'x'; --": 1})  # type: ignore[arg-type]  # a bad column, on purpose
 
 
 async def test_custom_setup_round_trips(db: Storage) -> None:
@@ -305,11 +311,11 @@ async def test_statistics(db: Storage) -> None:
     await db.chats.upsert(-7, "group", "S")
     for user in (1, 2, 3):
         await db.users.upsert(user, f"U{user}")
-    outcomes = [(1, 2, "blue"), (1, 2, "blue"), (2, 3, None), (3, 1, "blue")]
+    outcomes: list[tuple[int, int, Colour | None]] = [(1, 2, "blue"), (1, 2, "blue"), (2, 3, None), (3, 1, "blue")]
     for blue, red, winner in outcomes:
         game = await db.games.create(chat_id=-7, creator_id=blue, settings=GameSettings(10, 10, "empty"))
         await db.games.update(game.id, state="active", blue_id=blue, red_id=red)
-        loser = "red" if winner == "blue" else "blue"
+        loser: Colour = "red" if winner == "blue" else "blue"
         move = Move(loser, MoveKind.RESIGN) if winner else Move("blue", MoveKind.DRAW)
         await db.games.append_move(
             game.id, 0, move, user_id=red, score=(0, 0), result=(winner, "resignation" if winner else "draw")
@@ -574,7 +580,7 @@ async def test_postgresql_problems_are_one_clear_sentence(monkeypatch: pytest.Mo
 
 
 def test_sqlite_urls_and_paths_name_the_same_file(tmp_path: Path) -> None:
-    from storage.database import is_postgres, sqlite_path
+    from storage.opening import is_postgres, sqlite_path
 
     assert sqlite_path(f"sqlite:///{tmp_path}/a.db") == f"{tmp_path}/a.db"
     assert sqlite_path("sqlite:///a.db") == "a.db" and sqlite_path("a.db") == "a.db"

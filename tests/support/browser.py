@@ -124,7 +124,7 @@ class Phone:
 
     def screen(self, x: int, y: int) -> tuple[float, float]:
         """Where point ``x-y`` is on the screen (CSS pixels)."""
-        return tuple(  # type: ignore[return-value]
+        return tuple(
             self.js(
                 "var v = window.tochki.view, s = window.tochki.state, r = document.getElementById('board')"
                 ".getBoundingClientRect();"

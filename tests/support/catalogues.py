@@ -77,7 +77,7 @@ def samples(variable: str) -> list[object]:
     if variable in numbers:
         return [0, 1, 2, 5, 11, 21, 22, 1500, 2.5]
     if variable in words:
-        return sorted(words[variable])
+        return [word for word in sorted(words[variable])]
     if variable in NUMBERS:
         return [1500]
     return ["Анна &amp; <b>Bob</b>"]

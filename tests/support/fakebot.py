@@ -90,7 +90,7 @@ class FakeTelegram(BaseRequest):
         self.breakdowns: list[Breakdown] = []
         self.chats: dict[int, dict[str, Any]] = {}
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
-        self._message_ids: dict[int, itertools.count] = {}
+        self._message_ids: dict[int, itertools.count[int]] = {}
         self._update_ids = itertools.count(first_update_id)
         self.pending: list[dict[str, Any]] = []
         self._new_update = asyncio.Event()
@@ -473,8 +473,9 @@ class FakeTelegram(BaseRequest):
     def texts(self, chat_id: int | None = None) -> list[str]:
         return [c.params["text"] for c in self.sent("sendMessage", chat_id)]
 
-    def answers(self) -> list[str | None]:
-        return [c.params.get("text") for c in self.sent("answerCallbackQuery")]
+    def answers(self) -> list[str]:
+        """The texts of the button answers, in order (``""`` for an answer without one)."""
+        return [str(c.params.get("text") or "") for c in self.sent("answerCallbackQuery")]
 
     def fail(
         self,

@@ -38,7 +38,7 @@ async def open_group_game(
     """Anna opens a game (blue for her), Boris joins. Returns the lobby message id."""
     anna, boris, _ = users(bot.fake)
     await bot.say(chat, anna, "/new", thread_id=thread_id)
-    lobby = bot.fake.last("sendMessage", chat).result["message_id"]
+    lobby = int(bot.fake.last("sendMessage", chat).result["message_id"])
     await bot.press(chat, lobby, anna, bot.button(chat, lobby, "Я 🔵"))
     await bot.press(chat, lobby, anna, bot.button(chat, lobby, size))
     start_label = {"empty": "пустое", "cross": "скрест", "four-crosses": "четыре"}[start]

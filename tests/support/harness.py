@@ -36,7 +36,7 @@ class Bot:
 
     def __init__(
         self,
-        db_path: Path,
+        db_path: str | Path,
         fake: FakeTelegram | None = None,
         clock: Clock | None = None,
         *,
@@ -80,7 +80,8 @@ class Bot:
 
     @property
     def front(self) -> Front:
-        return self.app.bot_data["front"]
+        front: Front = self.app.bot_data["front"]
+        return front
 
     @property
     def services(self) -> Services:
@@ -121,15 +122,16 @@ class Bot:
 
     def buttons(self, chat_id: int, message_id: int) -> list[list[dict[str, Any]]]:
         markup = self.fake.messages[(chat_id, message_id)].get("reply_markup") or {}
-        return markup.get("inline_keyboard", [])
+        rows: list[list[dict[str, Any]]] = markup.get("inline_keyboard", [])
+        return rows
 
     def button(self, chat_id: int, message_id: int, text: str) -> str:
         for row in self.buttons(chat_id, message_id):
             for button in row:
                 if text in button["text"]:
-                    return button["callback_data"]
+                    return str(button["callback_data"])
         raise AssertionError(f"no button {text!r} on message {message_id}")
 
     def last_board(self, chat_id: int) -> dict[str, Any]:
-        call = self.fake.last("sendPhoto", chat_id)
-        return call.result
+        board: dict[str, Any] = self.fake.last("sendPhoto", chat_id).result
+        return board

@@ -140,7 +140,7 @@ def spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
 class AiWorker:

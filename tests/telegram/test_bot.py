@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
@@ -17,7 +18,7 @@ from tochki_bot.telegram import callbacks as cb
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
@@ -466,6 +467,7 @@ async def test_commands_menu_in_both_languages(bot: Bot) -> None:
 async def test_updates_arrive_through_get_updates_polling(bot: Bot) -> None:
     fake = bot.fake
     anna, _, _ = users(fake)
+    assert bot.app.updater is not None
     await bot.app.updater.start_polling(poll_interval=0, timeout=1)
     try:
         fake.queue(fake.message_update(GROUP, anna, "/rules"))
@@ -586,6 +588,7 @@ async def test_a_move_made_elsewhere_is_shown_in_the_chat_once(bot: Bot) -> None
     fake = bot.fake
     await open_group_game(bot)
     view = await bot.services.game(1)
+    assert view.to_move is not None
     mover = view.player(view.to_move)
     assert mover is not None
     boards = len(fake.sent("sendPhoto"))

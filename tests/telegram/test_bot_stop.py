@@ -5,6 +5,7 @@ bot on either side of a STOP."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from tochki_bot.telegram.lobby import parse_new_args
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()
@@ -122,7 +123,7 @@ async def test_a_stop_game_played_to_the_end_with_finish(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/m 3-4")
     record = await bot.game(1)
     assert (record.score_blue, record.score_red) == (1, 0) and record.ply == 7
-    assert record.deadline - bot.clock.now == pytest.approx(240)
+    assert record.deadline is not None and record.deadline - bot.clock.now == pytest.approx(240)
     await bot.say(GROUP, anna, "/m 9-10")
     assert (await bot.game(1)).ply == 8
     # Boris cannot finish for her; Anna presses Finish on her board.
@@ -225,7 +226,7 @@ def test_the_ai_places_capturing_extra_dots_then_counts_the_rest() -> None:
     for x, y in [(2, 3), (3, 3), (3, 2), (9, 9), (4, 3)]:
         game.play(x, y)
     game.stop("red")
-    steps = []
+    steps: list[object] = []
     while not game.is_over and len(steps) < MAX_EXTRA_DOTS + 2:
         action = extra_dots(game)
         steps.append(action)

@@ -4,6 +4,7 @@ the closing phase, the agreed end of a territory game, STOP-free manual games ag
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from tochki_bot.services.opponent import search
 
 
 @pytest.fixture
-async def bot(tmp_path: Path):
+async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()

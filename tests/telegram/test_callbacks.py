@@ -17,7 +17,7 @@ BIG = 10**12 - 1  # the largest number a field takes (12 digits)
 def values(kind: type[cb.Callback]) -> st.SearchStrategy[cb.Callback]:
     hints = typing.get_type_hints(kind)
     fields: dict[str, st.SearchStrategy[object]] = {}
-    for field in dataclasses.fields(kind):  # type: ignore[arg-type]
+    for field in dataclasses.fields(kind):
         hint = hints[field.name]
         if hint is int:
             fields[field.name] = st.integers(0, BIG)
@@ -27,7 +27,7 @@ def values(kind: type[cb.Callback]) -> st.SearchStrategy[cb.Callback]:
             fields[field.name] = st.sampled_from(typing.get_args(hint))
         else:
             fields[field.name] = st.text("abcxyz0123456789_-", min_size=1, max_size=16)
-    return st.builds(kind, **fields)  # type: ignore[arg-type]
+    return st.builds(kind, **fields)
 
 
 ALL = st.one_of(*(values(kind) for kind in cb.KINDS.values()))

@@ -5,6 +5,8 @@ which."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 
 from tests.support.games import BORIS, GROUP, STRANGER, open_group_game, private_game, users
@@ -14,7 +16,7 @@ from tochki_bot.telegram import callbacks as cb
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()

@@ -6,6 +6,8 @@ which."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import httpx
 import pytest
 from telegram.error import TimedOut
@@ -16,7 +18,7 @@ from tests.support.paths import Where
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()

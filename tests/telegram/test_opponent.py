@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -17,7 +18,7 @@ from tochki_bot.telegram import callbacks as cb
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("t.db")).start()
     yield started
     await started.stop()

@@ -6,6 +6,8 @@ which."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 
 from tests.support.fakebot import FakeTelegram
@@ -16,7 +18,7 @@ from tochki_bot.telegram import callbacks as cb
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
@@ -29,7 +31,7 @@ async def test_a_forged_button_on_a_message_that_is_not_its_board_is_refused(bot
     game = await private_game(bot, anna, boris)
     await bot.say(GROUP, anna, "/help")
     help_message = fake.last("sendMessage", GROUP).result["message_id"]
-    for data in (cb.Play(game, 0, 3, 3), cb.Window(game, 0, 1, 1, 1), cb.Pick("board", game)):
+    for data in (cb.Play(game, 0, 3, 3), cb.Window(game, 0, 1, 1, True), cb.Pick("board", game)):
         await bot.press(GROUP, help_message, anna, data.encode())
         assert "out of date" in fake.answers()[-1] or "устарела" in fake.answers()[-1]
     assert (await bot.game(game)).ply == 0

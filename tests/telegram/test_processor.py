@@ -15,6 +15,7 @@ from tests.support.fakebot import FakeTelegram, as_update
 from tests.support.games import ANNA, GROUP, open_group_game, realistic, users
 from tests.support.harness import Bot
 from tests.support.paths import Where
+from tochki_bot.telegram.processor import ChatOrderedProcessor
 
 
 def _update(fake: FakeTelegram, chat: int, text: str) -> Any:
@@ -63,6 +64,7 @@ async def test_a_flooding_group_does_not_hold_up_another_chat(where: Where) -> N
         group_answers = [c for c in answers if int(c.params["chat_id"]) == GROUP]
         assert len(group_answers) <= 20  # the group's budget: the flood could not spend more than a minute's worth
         processor = bot.app.update_processor
+        assert isinstance(processor, ChatOrderedProcessor)
         assert processor.dropped >= 500  # identical /rules answered once; the rest over the sender's rate
     finally:
         await bot.stop()
@@ -119,6 +121,7 @@ async def test_a_flood_by_some_people_does_not_silence_the_player_to_move(where:
         await asyncio.wait_for(bot.app.update_queue.join(), timeout=60)
         assert (await bot.game(1)).ply == 1
         assert any("Ход 1: 5-5" in c.params["caption"] for c in fake.sent("sendPhoto", GROUP))
+        assert isinstance(bot.app.update_processor, ChatOrderedProcessor)
         assert bot.app.update_processor.dropped >= 200  # each flooder was heard up to their own backlog only
         assert not bot.errors
     finally:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import AsyncIterator
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from tests.support.games import ANNA, BORIS, GROUP, STRANGER, open_group_game, users, watch_link
 from tests.support.harness import Bot
@@ -16,7 +17,7 @@ from tochki_bot.services import Person
 
 
 @pytest.fixture
-async def bot(where: Where):
+async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
@@ -45,7 +46,8 @@ async def test_sgf_export_reads_back_as_the_same_game(bot: Bot) -> None:
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
     await bot.say(GROUP, anna, "/sgf 1")
     text = next(iter(bot.fake.last("sendDocument", GROUP).files.values())).decode()
-    assert "RE[B+R]" in text and parse_sgf(text).game().result.reason == "resignation"
+    result = parse_sgf(text).game().result
+    assert "RE[B+R]" in text and result is not None and result.reason == "resignation"
     await bot.say(STRANGER, users(bot.fake)[2], "/sgf 1")
     assert "№1" in bot.fake.texts(STRANGER)[-1] or "#1" in bot.fake.texts(STRANGER)[-1]  # not theirs to see
 
@@ -149,6 +151,7 @@ async def test_replay_of_a_full_39x32_game_fits_telegram(bot: Bot) -> None:
     data = next(iter(animation.files.values()))
     assert len(data) < 10 * 1024 * 1024
     gif = Image.open(io.BytesIO(data))
+    assert isinstance(gif, GifImagePlugin.GifImageFile)
     assert gif.n_frames >= record.ply
     assert any("Рисую повтор" in text for text in fake.texts(GROUP))  # progress was shown while it rendered
     assert not bot.errors

@@ -73,7 +73,7 @@ async def test_the_same_update_at_two_workers_is_handled_and_answered_once(three
     (game,) = await open_games(three.db_url, three, 1, next(chats))
     await table.settle()
     update = three.api.message_update(game.chat_id, game.blue, f"/m {Game.point(0)}")
-    assert await asyncio.gather(three.post(update, 0), three.post(update, 1)) == [(200, 0), (200, 1)]
+    assert list(await asyncio.gather(three.post(update, 0), three.post(update, 1))) == [(200, 0), (200, 1)]
     help_before = three.api.count("sendMessage", game.chat_id)
     question = three.api.message_update(game.chat_id, game.red, "/help")
     await asyncio.gather(three.post(question, 1), three.post(question, 2))
@@ -238,8 +238,8 @@ async def test_a_worker_killed_during_a_burst(pg_server: Any, tmp_path: Path) ->
         await db.close()
         codes = cluster.close()
     assert codes[1] == codes[2] == 0
-    for worker in cluster.workers[1:]:
-        assert not worker.problems(), worker.log.read_text()[-5000:]
+    for process in cluster.workers[1:]:
+        assert not process.problems(), process.log.read_text()[-5000:]
 
 
 async def test_caches_and_mini_app_pages_hear_the_other_workers(pg_server: Any) -> None:

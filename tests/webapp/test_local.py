@@ -42,7 +42,8 @@ class Local:
     async def new(self, **choice: Any) -> dict[str, Any]:
         reply = await self.client.post("/api/local/games", json=choice)
         assert reply.status_code == 200, reply.text
-        return reply.json()
+        state: dict[str, Any] = reply.json()
+        return state
 
     async def move(self, game_id: int, x: int, y: int, ply: int, key: str | None = None) -> httpx.Response:
         body: dict[str, Any] = {"x": x, "y": y, "ply": ply, **({"key": key} if key else {})}
@@ -56,7 +57,7 @@ class Local:
             assert time.monotonic() < deadline, state
             reply = await self.client.get(f"/api/games/{game_id}/updates", params={"version": state["version"]})
             state = reply.json()
-        return state
+        return dict(state)
 
 
 @pytest.fixture
@@ -158,8 +159,8 @@ def test_a_peer_that_is_not_this_computer_is_refused() -> None:
     """What the server checks of every request's peer address (the socket's, never a header)."""
     for peer in ("127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"):
         assert is_loopback(peer) and request_problem(peer, "127.0.0.1:8080", 8080) is None, peer
-    for peer in ("192.168.1.5", "10.0.0.1", "0.0.0.0", "::ffff:192.168.1.5", "fe80::1%eth0", "", None, "localhost"):
-        assert request_problem(peer, "127.0.0.1:8080", 8080) == "not from this computer", peer
+    for other in ("192.168.1.5", "10.0.0.1", "0.0.0.0", "::ffff:192.168.1.5", "fe80::1%eth0", "", None, "localhost"):
+        assert request_problem(other, "127.0.0.1:8080", 8080) == "not from this computer", other
     assert request_problem("127.0.0.1", "localhost", 80) is None
     assert request_problem("127.0.0.1", None, 8080) == "Host is not this computer"
 
@@ -383,7 +384,7 @@ def spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
 @pytest.mark.process

@@ -26,7 +26,7 @@ from tochki_bot.services import Person, Services
 from tochki_bot.telegram.captions import board_caption
 from tochki_bot.webapp import WebAppServer
 from tochki_bot.webapp.local import FRIEND, LOCAL_BURST, LOCAL_RATE, ME, local_rate_limit
-from tochki_bot.webapp.state import plain
+from tochki_bot.wording import plain
 
 
 class Clock:
@@ -44,15 +44,17 @@ class Local:
     async def new(self, **choice: Any) -> dict[str, Any]:
         reply = await self.client.post("/api/local/games", json=choice)
         assert reply.status_code == 200, reply.text
-        return reply.json()
+        state: dict[str, Any] = reply.json()
+        return state
 
     async def move(self, game: int, x: int, y: int, ply: int) -> dict[str, Any]:
         reply = await self.client.post(f"/api/games/{game}/moves", json={"x": x, "y": y, "ply": ply})
         assert reply.status_code == 200, reply.text
-        return reply.json()
+        state: dict[str, Any] = reply.json()
+        return state
 
     async def play(self, game: int, points: list[tuple[int, int]]) -> dict[str, Any]:
-        state = (await self.client.get(f"/api/games/{game}")).json()
+        state: dict[str, Any] = (await self.client.get(f"/api/games/{game}")).json()
         for x, y in points:
             state = await self.move(game, x, y, state["ply"])
         return state

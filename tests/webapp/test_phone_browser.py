@@ -29,7 +29,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def calls(phone: Phone) -> list[str]:
-    return phone.js("return window.Telegram.WebApp.calls.slice()")
+    return list(phone.js("return window.Telegram.WebApp.calls.slice()"))
 
 
 def since(phone: Phone, mark: int) -> list[str]:

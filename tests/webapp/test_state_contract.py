@@ -176,15 +176,17 @@ async def local(tmp_path: Path) -> AsyncIterator[httpx.AsyncClient]:
 async def new_game(client: httpx.AsyncClient, **choice: str) -> dict[str, Any]:
     reply = await client.post("/api/local/games", json=choice)
     assert reply.status_code == 200, reply.text
-    assert_is(reply.json(), GameState)
-    return reply.json()
+    state: dict[str, Any] = reply.json()
+    assert_is(state, GameState)
+    return state
 
 
 async def move(client: httpx.AsyncClient, game: int, x: int, y: int, ply: int) -> dict[str, Any]:
     reply = await client.post(f"/api/games/{game}/moves", json={"x": x, "y": y, "ply": ply})
     assert reply.status_code == 200, reply.text
-    assert_is(reply.json(), GameState)
-    return reply.json()
+    state: dict[str, Any] = reply.json()
+    assert_is(state, GameState)
+    return state
 
 
 async def test_local_modes_answers_match_the_contract(local: httpx.AsyncClient) -> None:

@@ -12,6 +12,7 @@ import gzip
 import json
 import random
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlparse
 
@@ -38,7 +39,7 @@ def keyboard(call: Any) -> dict[str, Any]:
 
 
 @pytest.fixture
-async def site(where: Where):
+async def site(where: Where) -> AsyncIterator[Site]:
     opened = await open_site(where)
     yield opened
     await opened.client.aclose()
@@ -510,7 +511,7 @@ async def test_a_move_after_the_deadline_loses_on_time_and_the_chat_hears_of_it(
 
 def test_the_command_line_runs_the_mini_app_beside_the_bot(monkeypatch: pytest.MonkeyPatch, where: Where) -> None:
     from tests.support.program import LocalBotApi
-    from tochki_bot import __main__ as cli
+    from tochki_bot import cli
     from tochki_bot.telegram import app
 
     api = LocalBotApi()  # the start's checks reach a Bot API that knows the token

@@ -410,9 +410,10 @@ def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, 
             other = root.passed()
             search.read_threats(other, search.moves(other, 0, everywhere=True))
         order = [q for _, q in scored[: style.root_width]]
+        results: list[tuple[float, int]] = []  # the deepest iteration's (max_depth is 2 or more here)
         for depth in range(2, style.max_depth + 1):
             alpha = -2 * WIN
-            results: list[tuple[float, int]] = []
+            results = []
             for q in order:
                 search.tick()
                 v = -search.negamax(root.play(q), depth - 1, -2 * WIN, -alpha)

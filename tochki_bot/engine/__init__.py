@@ -27,6 +27,9 @@ from .settings import (
     RuleSet,
     Start,
     StopMode,
+    parse_rule_set,
+    parse_start,
+    parse_stop_mode,
     start_dots,
 )
 
@@ -63,5 +66,8 @@ __all__ = [
     "other",
     "parse_closures_text",
     "parse_point",
+    "parse_rule_set",
+    "parse_start",
+    "parse_stop_mode",
     "start_dots",
 ]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .colour import NAME, Colour
+from .colour import Colour, colour_of
 from .moves import Point
 
 # The value of a cell in a colour's reach map.
@@ -527,7 +527,7 @@ class Board:
             ring = ring[at:] + ring[:at]
         points = self._points
         made = Area(
-            NAME[c],  # type: ignore[arg-type]
+            colour_of(c),
             ply,
             tuple(map(points.__getitem__, ring)),
             len(area),

@@ -31,3 +31,12 @@ def check_colour(colour: str) -> Colour:
 # The engine's internal codes: 0 = nobody, 1 = blue, 2 = red; ``3 - code`` is the opponent.
 CODE: dict[str, int] = {BLUE: 1, RED: 2}
 NAME: tuple[Colour | None, Colour, Colour] = (None, BLUE, RED)
+
+
+def colour_of(code: int) -> Colour:
+    """The colour of a side's internal code (1 blue, 2 red); ``ValueError`` for 0 (nobody) or anything else."""
+    if code == 1:
+        return BLUE
+    if code == 2:
+        return RED
+    raise ValueError(f"not a side's code: {code!r}")

@@ -8,7 +8,7 @@ from typing import NamedTuple, cast
 
 from .board import Area, Board, point_table
 from .closures import POOL, RING, Pool, closable, preview, resolve, territory_count
-from .colour import BLUE, CODE, NAME, RED, Colour, check_colour, other
+from .colour import BLUE, CODE, NAME, RED, Colour, check_colour, colour_of, other
 from .errors import IllegalMove, Reason
 from .moves import Move, MoveKind, Point, Ring
 from .settings import GameSettings, RuleSet, Setup, Start
@@ -226,7 +226,7 @@ class Game:
     @property
     def to_move(self) -> Colour:
         """The colour whose move it is (blue moves first, then strictly in turn: 2.4, 2.7)."""
-        return NAME[self._to_move]  # type: ignore[return-value]
+        return colour_of(self._to_move)
 
     @property
     def score(self) -> tuple[int, int]:
@@ -364,8 +364,13 @@ class Game:
         """The whole position at once: ``(dots, owners)``, each ``[y - 1][x - 1]`` (rows from the bottom)."""
         board = self._board
         s = board.stride
-        dots = [[NAME[v] for v in board.dots[y * s + 1 : y * s + self.width + 1]] for y in range(1, self.height + 1)]
-        owners = [[NAME[v] for v in board.owner[y * s + 1 : y * s + self.width + 1]] for y in range(1, self.height + 1)]
+        rows = range(1, self.height + 1)
+        dots: list[list[Colour | None]] = [
+            [NAME[v] for v in board.dots[y * s + 1 : y * s + self.width + 1]] for y in rows
+        ]
+        owners: list[list[Colour | None]] = [
+            [NAME[v] for v in board.owner[y * s + 1 : y * s + self.width + 1]] for y in rows
+        ]
         return dots, owners
 
     def diagram(self) -> list[str]:
@@ -639,7 +644,7 @@ class Game:
             raise IllegalMove(Reason.NOT_IN_RULES, "nobody pressed STOP")
         if self._result is not None:
             raise IllegalMove(Reason.GAME_OVER, "the game is over")
-        finisher: Colour = NAME[3 - self._stopper]  # type: ignore[assignment]
+        finisher = colour_of(3 - self._stopper)
         if colour is not None and check_colour(colour) != finisher:
             raise IllegalMove(Reason.WRONG_TURN, f"only {finisher} places the extra dots and finishes")
         return self._end(finisher, MoveKind.FINISH, _by_score(self.score, EndReason.STOP))

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Literal
+from typing import Literal, get_args
 
-from .colour import BLUE, RED, Colour
+from .colour import BLUE, COLOURS, RED, Colour
 from .moves import Point
 
 Start = Literal["cross", "double-cross", "four-crosses", "four-crosses-random", "empty", "custom"]
@@ -37,6 +37,30 @@ StopMode = Literal["grounding", "stop_phase", "none"]
 the manual rule sets)."""
 
 STOP_MODES: tuple[StopMode, ...] = ("grounding", "stop_phase", "none")
+
+_ALL_STARTS: tuple[Start, ...] = get_args(Start)
+
+
+def parse_start(value: object) -> Start:
+    """``value`` as a start position; ``ValueError`` (naming the starts) for anything else."""
+    if value in _ALL_STARTS:
+        return value
+    raise ValueError(f"unknown start {value!r} (expected one of {', '.join(STARTS)}, four-crosses-random)")
+
+
+def parse_rule_set(value: object) -> RuleSet:
+    """``value`` as a rule set; ``ValueError`` (naming the rule sets) for anything else."""
+    if value in RULE_SETS:
+        return value
+    raise ValueError(f"unknown rule set {value!r} (expected one of {', '.join(RULE_SETS)})")
+
+
+def parse_stop_mode(value: object) -> StopMode:
+    """``value`` as a way to end early; ``ValueError`` (naming them) for anything else."""
+    if value in STOP_MODES:
+        return value
+    raise ValueError(f"unknown stop mode {value!r} (expected one of {', '.join(STOP_MODES)})")
+
 
 Region = tuple[int, int, int, int]
 """A rectangle of points ``(x0, y0, width, height)``: lower-left point ``x0-y0`` (1-based, y from the bottom)."""
@@ -90,8 +114,7 @@ class GameSettings:
         for name, value in (("width", self.width), ("height", self.height)):
             if not _is_int(value) or not MIN_SIZE <= value <= MAX_SIZE:
                 raise ValueError(f"board {name} must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {value!r}")
-        if self.rules not in RULE_SETS:
-            raise ValueError(f"unknown rule set {self.rules!r} (expected one of {', '.join(RULE_SETS)})")
+        parse_rule_set(self.rules)
         self._check_start()
         self._check_options()
 
@@ -114,9 +137,8 @@ class GameSettings:
                 seen.add(point)
         elif self.setup:
             raise ValueError("start dots can only be given with start='custom'")
-        elif self.start not in (*STARTS, "four-crosses-random"):
-            raise ValueError(f"unknown start {self.start!r} (expected one of {', '.join(STARTS)}, four-crosses-random)")
         else:
+            parse_start(self.start)
             start_dots(self.width, self.height, self.start, self.seed)  # raises if the start does not fit the board
 
     def _check_options(self) -> None:
@@ -131,9 +153,7 @@ class GameSettings:
             raise ValueError("own_dot_penalty needs manual closures (rules 'polish' or 'territory')")
         if self.stop_mode is None:
             object.__setattr__(self, "stop_mode", _DEFAULT_STOP_MODE[rules])
-        elif self.stop_mode not in STOP_MODES:
-            raise ValueError(f"unknown stop mode {self.stop_mode!r} (expected one of {', '.join(STOP_MODES)})")
-        elif rules in _MANUAL and self.stop_mode != "none":
+        elif parse_stop_mode(self.stop_mode) != "none" and rules in _MANUAL:
             raise ValueError(f"the {rules} rules have no grounding or STOP: use stop_mode 'none'")
         region = self.first_move_region
         if region is not None:
@@ -209,17 +229,73 @@ class GameSettings:
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown settings {', '.join(sorted(unknown))}")
-        values = dict(data)
-        setup = values.pop("setup", ())
-        values["setup"] = tuple((Point(int(x), int(y)), c) for x, y, c in setup)  # type: ignore[attr-defined]
-        region = values.get("first_move_region")
-        if isinstance(region, list):
-            values["first_move_region"] = tuple(region)
-        return cls(**values)  # type: ignore[arg-type]
+        stop_mode = data.get("stop_mode")
+        return cls(
+            width=_whole(data, "width", SPORTS_WIDTH),
+            height=_whole(data, "height", SPORTS_HEIGHT),
+            start=parse_start(data.get("start", "cross")),
+            setup=_setup(data.get("setup", ())),
+            rules=parse_rule_set(data.get("rules", "sports")),
+            instant_win=_whole_or_none(data, "instant_win"),
+            own_dot_penalty=_flag(data, "own_dot_penalty"),
+            stop_mode=None if stop_mode is None else parse_stop_mode(stop_mode),
+            first_move_region=_region(data.get("first_move_region")),
+            seed=_whole_or_none(data, "seed"),
+        )
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+# ``from_dict``'s readers: each value as its field's type, or ``ValueError`` naming the field.
+
+
+def _whole_or_none(data: Mapping[str, object], name: str) -> int | None:
+    value = data.get(name)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise ValueError(f"{name} must be a whole number, not {value!r}")
+
+
+def _whole(data: Mapping[str, object], name: str, default: int) -> int:
+    value = _whole_or_none(data, name)
+    if value is None:
+        if name in data:
+            raise ValueError(f"{name} must be a whole number, not None")
+        return default
+    return value
+
+
+def _flag(data: Mapping[str, object], name: str) -> bool:
+    value = data.get(name, False)
+    if isinstance(value, bool):
+        return value
+    raise ValueError(f"{name} must be True or False, not {value!r}")
+
+
+def _setup(value: object) -> Setup:
+    """``[[x, y, colour], ...]`` as start dots."""
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"setup must be a list of [x, y, colour], not {value!r}")
+    dots: list[tuple[Point, Colour]] = []
+    for dot in value:
+        if not isinstance(dot, list | tuple) or len(dot) != 3:
+            raise ValueError(f"a start dot must be [x, y, colour], not {dot!r}")
+        x, y, colour = dot
+        if colour not in COLOURS:
+            raise ValueError(f"a start dot must be blue or red, not {colour!r}")
+        dots.append((Point(int(x), int(y)), colour))
+    return tuple(dots)
+
+
+def _region(value: object) -> Region | None:
+    """``[x0, y0, width, height]`` as a region (``None``: none)."""
+    if value is None:
+        return None
+    if isinstance(value, list | tuple) and len(value) == 4 and all(_is_int(v) for v in value):
+        return (int(value[0]), int(value[1]), int(value[2]), int(value[3]))
+    raise ValueError(f"first_move_region must be (x0, y0, width, height), not {value!r}")
 
 
 def _cross(x: int, y: int) -> list[tuple[Point, Colour]]:

@@ -31,19 +31,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypedDict
 
 from .colour import BLUE, RED, Colour, other
 from .errors import IllegalMove
 from .game import EndReason, Game, Result
 from .moves import Move, MoveKind, Point, Ring
-from .settings import MAX_SIZE, MIN_SIZE, STARTS, GameSettings, RuleSet, StopMode, start_dots
+from .settings import MAX_SIZE, MIN_SIZE, STARTS, GameSettings, Region, RuleSet, StopMode, start_dots
 
 MAX_SGF_SIZE = 52
 """The largest board side SGF letters can address."""
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _INDEX = {ch: i for i, ch in enumerate(_LETTERS)}
-_COLOUR_OF = {"B": BLUE, "W": RED}
-_LETTER_OF = {BLUE: "B", RED: "W"}
+_COLOUR_OF: dict[str, Colour] = {"B": BLUE, "W": RED}
+_LETTER_OF: dict[Colour, str] = {BLUE: "B", RED: "W"}
+_SETUP_OF: tuple[tuple[str, Colour], ...] = (("AB", BLUE), ("AW", RED))
+"""The setup properties: blue's dots (``AB``) and red's (``AW``)."""
 
 
 class SgfError(ValueError):
@@ -326,7 +329,17 @@ def _flags(root: dict[str, list[str]]) -> dict[str, str]:
     return {key.strip(): value.strip() for key, value in pairs}
 
 
-def _rule_options(root: dict[str, list[str]]) -> dict[str, object]:
+class RuleOptions(TypedDict, total=False):
+    """The rule set and options a record states, as ``GameSettings`` keywords."""
+
+    rules: RuleSet
+    own_dot_penalty: bool
+    stop_mode: StopMode
+    instant_win: int
+    first_move_region: Region
+
+
+def _rule_options(root: dict[str, list[str]]) -> RuleOptions:
     """The rule set and options a record states (docs/rules.md#records), as ``GameSettings`` keywords."""
     flags = _flags(root)
     if not flags:
@@ -340,7 +353,7 @@ def _rule_options(root: dict[str, list[str]]) -> dict[str, object]:
         except ValueError:
             raise SgfError("bad_rules", f"bad rule flag {key}={_quote(flags[key])}") from None
 
-    out: dict[str, object] = {}
+    out: RuleOptions = {}
     rules: RuleSet = "sports"
     if flags.get("MustSurr", "1") == "0":
         rules = "polish" if flags.get("MinArea", "0") == "1" else "territory"
@@ -417,7 +430,7 @@ def parse_sgf(text: str | bytes) -> SgfRecord:
         raise SgfError("bad_size", f"unsupported board size {width}x{height}", size=f"{width}:{height}")
     setup: list[tuple[Point, Colour]] = []
     for node in nodes:
-        for prop, colour in (("AB", BLUE), ("AW", RED)):
+        for prop, colour in _SETUP_OF:
             for value in node.get(prop, []):
                 setup.append((_point(value, width, height), colour))
     options = _rule_options(root)
@@ -478,18 +491,18 @@ def _moves(nodes: list[dict[str, list[str]]], settings: GameSettings) -> list[Mo
 
 
 def _settings(
-    width: int, height: int, setup: list[tuple[Point, Colour]], options: dict[str, object] | None = None
+    width: int, height: int, setup: list[tuple[Point, Colour]], options: RuleOptions | None = None
 ) -> GameSettings:
     """Name the start position when the setup is one of ours, else keep it as a custom setup."""
-    rules = dict(options or {})
+    rules: RuleOptions = options or {}
     for start in STARTS:
         try:
             dots = start_dots(width, height, start)
         except ValueError:
             continue
         if sorted(dots) == sorted(setup):
-            return GameSettings(width, height, start, **rules)  # type: ignore[arg-type]
-    return GameSettings(width, height, "custom", tuple(setup), **rules)  # type: ignore[arg-type]
+            return GameSettings(width, height, start, **rules)
+    return GameSettings(width, height, "custom", tuple(setup), **rules)
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 from storage import Conflict, Duplicate, GameRecord, OpenGameExists, options_to_json
 
-from ..engine import Game, GameSettings, Move, MoveKind
+from ..engine import Game, GameSettings, Move, MoveKind, RuleSet, Start, StopMode, parse_start
 from ..engine.sgf import SgfRecord
 from .core import Core, clock_after_move
 from .errors import Problem, ServiceError
@@ -18,14 +18,14 @@ from .model import ColourChoice, GameView, LobbyChoice, Person, Place
 from .people import BOT_IDS, BOT_NAMES
 
 BOARD_CHOICES: tuple[tuple[int, int], ...] = ((39, 32), (30, 30), (25, 25), (20, 20))
-START_CHOICES: tuple[str, ...] = ("cross", "four-crosses", "empty")
+START_CHOICES: tuple[Start, ...] = ("cross", "four-crosses", "empty")
 TIME_CHOICES: tuple[int | None, ...] = (None, 3600, 86400, 3 * 86400)
 COLOUR_CHOICES: tuple[ColourChoice, ...] = ("creator_blue", "creator_red", "random")
-RULE_CHOICES: tuple[str, ...] = ("sports", "polish", "territory")
+RULE_CHOICES: tuple[RuleSet, ...] = ("sports", "polish", "territory")
 MARGIN_CHOICES: dict[str, tuple[int, ...]] = {"sports": (), "polish": (15, 30, 0), "territory": (0, 15, 30)}
 """The instant-win margins the lobby offers for each rule set (0: none), its default first."""
 MAX_MARGIN = 999
-STOP_CHOICES: tuple[str, ...] = ("grounding", "stop_phase")
+STOP_CHOICES: tuple[StopMode, ...] = ("grounding", "stop_phase")
 """How a sports game may be ended early (docs/rules.md#stop): grounding (the default), or STOP and the opponent's
 extra dots."""
 STOP_TIME_CHOICES: tuple[int | None, ...] = (300, 3600, 86400, None)
@@ -126,9 +126,9 @@ class Lobby:
             )
         except (ValueError, TypeError):
             try:
-                settings = GameSettings(width, height, start, rules=rules)  # type: ignore[arg-type]
+                settings = GameSettings(width, height, parse_start(start), rules=rules)
             except ValueError:
-                settings = GameSettings(rules=rules)  # type: ignore[arg-type]
+                settings = GameSettings(rules=rules)
         return settings, move_seconds, stop_seconds
 
     async def open_from_record(self, place: Place, who: Person, sgf: SgfRecord, update_id: int | None = None) -> Opened:

@@ -7,6 +7,7 @@ Everyone starts at 1500; K is 40 for a player's first 10 games, then 20.
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -34,7 +35,7 @@ class Rating:
 
 def expected(rating: float, opponent: float) -> float:
     """The score ``rating`` is expected to make against ``opponent`` (1 win, 0.5 draw, 0 loss)."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, (opponent - rating) / 400.0))
 
 
 def ratings(results: Iterable[tuple[int, int, Colour | None]]) -> dict[int, Rating]:

@@ -29,7 +29,7 @@ from storage import Job
 from ..engine import Game, Point
 from ..processes import pool
 from .core import Core
-from .search import Action, search
+from .search import NAMED_ACTIONS, Action, search
 
 log = logging.getLogger(__name__)
 
@@ -67,8 +67,8 @@ def parse_action(text: str) -> Action:
     >>> parse_action("3-4"), parse_action("stop")
     (Point(x=3, y=4), 'stop')
     """
-    if text in ("ground", "stop", "finish", "auto"):
-        return text  # type: ignore[return-value]
+    if text in NAMED_ACTIONS:
+        return text
     x, _, y = text.partition("-")
     return Point(int(x), int(y))
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, get_args
 
 from ..ai import choose_action, choose_move
 from ..engine import Game, GameSettings, Move, Point
 
-Action = Point | Literal["ground", "stop", "finish", "auto"]
+NamedAction = Literal["ground", "stop", "finish", "auto"]
+NAMED_ACTIONS: tuple[NamedAction, ...] = get_args(NamedAction)
+Action = Point | NamedAction
 """What the bot does: a dot, grounding, STOP, or (placing the extra dots after a STOP) finishing them, as they stand
 or with the grounding count (auto-finish)."""
 MAX_EXTRA_DOTS = 12

@@ -8,7 +8,7 @@ import json
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol, TypeAlias
 from urllib.parse import urlparse
 
 from telegram import BotCommand, BotCommandScopeDefault, MenuButtonWebApp, Update, WebAppInfo
@@ -38,7 +38,7 @@ from .presenter import Presenter
 from .processor import ChatOrderedProcessor
 from .ratelimit import ChatRateLimiter
 from .reach import start_problem
-from .request import Front, Handler, unknown_button
+from .request import Button, Front, Handler, unknown_button
 from .webhook import run_webhook
 
 log = logging.getLogger(__name__)
@@ -46,6 +46,11 @@ CLOCK_JOB = "clock"
 PRUNE_EVERY = 3600.0
 SHOWN_BY_OTHERS: frozenset[Origin] = frozenset({"webapp", "ai"})
 """Changes the chat hears of through the services' listeners; its own (and the clock's) it shows as it makes them."""
+
+BotApplication: TypeAlias = Application[ExtBot[Any], Any, dict[Any, Any], dict[Any, Any], dict[Any, Any], Any]
+"""The bot's ``Application``: its bot data, user data and chat data are plain dicts. The bot and context types are
+left open: built, it is ``ExtBot[int]`` (``ChatRateLimiter``'s argument), seen from a job's context ``ExtBot[None]``
+and an unbound context type (python-telegram-bot's own annotations)."""
 
 
 class Extra(Protocol):
@@ -91,7 +96,7 @@ COMMANDS: tuple[tuple[str, Handler], ...] = (
 """Every command and its handler; all but ``start`` are in the command menu, in this order."""
 MENU = tuple(name for name, _ in COMMANDS if name != "start")
 
-BUTTONS: tuple[Handler, ...] = (
+BUTTONS: tuple[Button, ...] = (
     lobby.on_join,
     lobby.on_setting,
     lobby.on_against,
@@ -113,7 +118,7 @@ BUTTONS: tuple[Handler, ...] = (
     sharing.on_unfollow,
     lists.on_listed,
 )
-"""One handler per kind of button (each knows its kind: ``handler.kind``)."""
+"""One handler per kind of button."""
 
 ACTIONS = {
     "board": play.show_board,
@@ -140,7 +145,7 @@ def build_application(
     request: BaseRequest | None = None,
     clock: Callable[[], float] | None = None,
     extras: Sequence[Extra] = (),
-) -> Application:
+) -> BotApplication:
     """The bot, ready to run. ``request`` replaces the HTTP client (tests pass a fake Bot API); ``extras`` run beside
     it over the same services (the Mini App's web server)."""
     builder = (
@@ -173,13 +178,13 @@ def build_application(
     return application
 
 
-def register(application: Application) -> None:
+def register(application: BotApplication) -> None:
     """Add every handler. Commands and texts are taken from new messages only, never from edits."""
     new = filters.UpdateType.MESSAGE
     for name, handler in COMMANDS:
         application.add_handler(CommandHandler(name, handler, filters=new))
-    for handler in BUTTONS:
-        application.add_handler(CallbackQueryHandler(handler, pattern=handler.kind.matches))  # type: ignore[attr-defined]
+    for button in BUTTONS:
+        application.add_handler(CallbackQueryHandler(button.handle, pattern=button.kind.matches))
     application.add_handler(CallbackQueryHandler(unknown_button))
     application.add_handler(MessageHandler(new & filters.Document.FileExtension("sgf"), sharing.on_document))
     application.add_handler(MessageHandler(new & filters.Document.ALL, sharing.on_other_document))
@@ -189,7 +194,7 @@ def register(application: Application) -> None:
     application.add_error_handler(general.on_error)
 
 
-async def startup(application: Application) -> None:
+async def startup(application: BotApplication) -> None:
     """Open the database, register the command menu in both languages, start the clock job."""
     config: Config = application.bot_data["config"]
     clock = application.bot_data.get("clock")
@@ -267,7 +272,7 @@ async def startup(application: Application) -> None:
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
 
-def keep_updates(application: Application, services: Services) -> None:
+def keep_updates(application: BotApplication, services: Services) -> None:
     """In webhook mode each update is kept in the database's inbox before Telegram is answered, and noted there once
     handled: an update accepted by a process killed before it handled it is handled at the next start (or, with
     several workers, by another worker at its next clock pass). Several workers on one database: a chat's updates
@@ -282,7 +287,7 @@ def keep_updates(application: Application, services: Services) -> None:
             application.bot_data["accept"] = services.updates.accept
 
 
-async def take_orphans(application: Application) -> int:
+async def take_orphans(application: BotApplication) -> int:
     """Take over the updates that workers now gone (or this process's previous run) accepted and did not handle, and
     handle them here (webhook mode). Returns how many."""
     front: Front = application.bot_data["front"]
@@ -304,7 +309,7 @@ async def take_orphans(application: Application) -> int:
     return len(taken)
 
 
-async def shutdown(application: Application) -> None:
+async def shutdown(application: BotApplication) -> None:
     """Let the announcements under way finish; close the database."""
     for extra in application.bot_data.get("extras", []):
         try:
@@ -326,7 +331,7 @@ async def clock_job(context: ContextTypes.DEFAULT_TYPE) -> None:
         await run_clock(context.application)
 
 
-async def run_clock(application: Application, now: float | None = None) -> ClockPass:
+async def run_clock(application: BotApplication, now: float | None = None) -> ClockPass:
     """One pass of the clock: tell the players about everything it found, make the announcements still owed, take
     over the updates of workers that are gone. Returns what it found."""
     front: Front = application.bot_data["front"]
@@ -383,7 +388,7 @@ class QuietStart(logging.Filter):
     traceback, before it raises it; ``run`` reports that error in one line, so those records are left out. Once the
     application runs, everything is logged."""
 
-    def __init__(self, application: Application) -> None:
+    def __init__(self, application: BotApplication) -> None:
         super().__init__()
         self.application = application
 
@@ -396,7 +401,7 @@ class QuietStart(logging.Filter):
         )
 
 
-def _run(application: Application, *, webhook: str | None, listen: str, port: int, secret_token: str | None) -> None:
+def _run(application: BotApplication, *, webhook: str | None, listen: str, port: int, secret_token: str | None) -> None:
     if webhook:
         asyncio.run(
             run_webhook(

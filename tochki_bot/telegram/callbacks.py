@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal, get_args, get_type_hints
+from typing import Any, ClassVar, Literal, Self, get_args, get_type_hints
 
 MAX_BYTES = 64
 _NUMBER = re.compile(r"[0-9]{1,12}")
@@ -24,6 +24,7 @@ _TOKEN = re.compile(r"[a-z0-9_-]{1,16}")
 KINDS: dict[str, type[Callback]] = {}
 
 
+@dataclass(frozen=True)
 class Callback:
     """A button's data. Subclasses are frozen dataclasses of ``int`` and short ``str`` fields with a ``KIND`` letter."""
 
@@ -48,7 +49,7 @@ class Callback:
         return data
 
     @classmethod
-    def decode(cls, data: str) -> Callback | None:
+    def decode(cls, data: str) -> Self | None:
         """The button of this kind written in ``data``, or ``None`` for anything else or malformed."""
         parts = data.split(":")
         if parts[0] != cls.KIND:
@@ -95,7 +96,7 @@ def _hints(kind: type[Callback]) -> dict[str, Any]:
 def _field_names(kind: type[Callback]) -> tuple[str, ...]:
     """The field names of a kind, in order (looked up once)."""
     if kind.KIND not in _NAMES:
-        _NAMES[kind.KIND] = tuple(f.name for f in fields(kind))  # type: ignore[arg-type]
+        _NAMES[kind.KIND] = tuple(f.name for f in fields(kind))
     return _NAMES[kind.KIND]
 
 

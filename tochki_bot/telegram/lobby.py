@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ..i18n import t
-from ..services import MAX_SIDE, MAX_TIME, MIN_SIDE, MIN_TIME, GameView, LobbyChoice, Problem, ServiceError, Want
+from ..services import (
+    MAX_SIDE,
+    MAX_TIME,
+    MIN_SIDE,
+    MIN_TIME,
+    ColourChoice,
+    GameView,
+    LobbyChoice,
+    Problem,
+    ServiceError,
+    Want,
+)
 from . import callbacks as cb
 from .request import Request, button, command, game_arg
 
@@ -20,13 +33,13 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
     unknown = [] if unknown is None else unknown
     width = height = None
     start: str | None = None
-    move_seconds: int | str | None = "unset"
-    colours = "random"
+    move_seconds: int | Literal["unset"] | None = "unset"
+    colours: ColourChoice = "random"
     rules: str | None = None
     margin: int | None = None
     penalty: bool | None = None
     stop_mode: str | None = None
-    stop_seconds: int | str | None = "unset"
+    stop_seconds: int | Literal["unset"] | None = "unset"
     after_stop = False
     for arg in args:
         word = arg.strip().lower().replace("х", "x").replace("×", "x")
@@ -84,13 +97,13 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
         width,
         height,
         start,
-        move_seconds,  # type: ignore[arg-type]
-        colours,  # type: ignore[arg-type]
+        move_seconds,
+        colours,
         rules,
         margin if manual else None,
         own_dot_penalty=penalty if manual or rules is None else None,
         stop_mode=stop_mode,
-        stop_seconds=stop_seconds,  # type: ignore[arg-type]
+        stop_seconds=stop_seconds,
     )
 
 

@@ -275,7 +275,7 @@ class Request:
     async def find(
         self,
         want: Want,
-        command: str,
+        command: cb.Command,
         *,
         game_id: int | None = None,
         reply_to: int | None = None,
@@ -289,7 +289,7 @@ class Request:
         )
         if isinstance(found, GameView):
             return found
-        await self.choose(found, t(self.own_lang, "pick_game"), lambda view: cb.Pick(command, view.id))  # type: ignore[arg-type]
+        await self.choose(found, t(self.own_lang, "pick_game"), lambda view: cb.Pick(command, view.id))
         return None
 
     async def choose(self, choice: Choice, question: str, button: Callable[[GameView], cb.Callback]) -> None:
@@ -336,11 +336,19 @@ def message(fn: Callable[[Request], Awaitable[None]]) -> Handler:
     return _handler(lambda req, _args: fn(req), fn)
 
 
-def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]], Handler]:
+@dataclass(frozen=True)
+class Button:
+    """The handler of one kind of button: ``handle`` answers the presses whose data is a ``kind``."""
+
+    kind: type[cb.Callback]
+    handle: Handler
+
+
+def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]], Button]:
     """A handler of one kind of button: ``fn(req, data)``. The press is always answered, exactly once: even when
     understanding the press fails (the error handler logs it; the person sees ⚠️ at once instead of a spinner)."""
 
-    def wrap(fn: Callable[[Request, C], Awaitable[None]]) -> Handler:
+    def wrap(fn: Callable[[Request, C], Awaitable[None]]) -> Button:
         async def handle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             query = update.callback_query
             assert query is not None
@@ -354,7 +362,7 @@ def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]],
                     return
                 if data is None:
                     return  # answered (empty) on the way out
-                await fn(req, data)  # type: ignore[arg-type]
+                await fn(req, data)
             except ServiceError as error:
                 assert req is not None
                 await req.refuse(error)
@@ -371,8 +379,7 @@ def button(kind: type[C]) -> Callable[[Callable[[Request, C], Awaitable[None]]],
 
         handle.__name__ = handle.__qualname__ = fn.__name__
         handle.__doc__ = fn.__doc__
-        setattr(handle, "kind", kind)  # noqa: B010
-        return handle
+        return Button(kind, handle)
 
     return wrap
 

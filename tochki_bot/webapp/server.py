@@ -62,7 +62,7 @@ MAX_BODY = 16 * 1024
 
 def page_files(telegram_js: str) -> dict[str, tuple[bytes, str]]:
     """The page's files as served: ``index.html`` (with the address of Telegram's script), the script, the styles."""
-    folder = resources.files(__package__).joinpath("static")
+    folder = resources.files("tochki_bot.webapp").joinpath("static")
     index = folder.joinpath("index.html").read_text(encoding="utf-8")
     if not telegram_js:  # local mode: no Telegram, so no script of Telegram's
         index = index.replace('<script src="{{TELEGRAM_JS}}"></script>\n', "")
@@ -389,10 +389,10 @@ class WebAppServer:
         self.port = sockets[0].getsockname()[1]
         if self.local:
             ctx.local_port = self.port
-        self._http = HTTPServer(
+        http = self._http = HTTPServer(
             WebAppApplication(ctx, local=self.local), max_body_size=MAX_BODY, idle_connection_timeout=120.0
         )
-        self._http.add_sockets(sockets)
+        http.add_sockets(sockets)
         log.info("webapp: listening on %s:%d", self.listen, self.port)
 
     async def stop(self) -> None:
