@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Literal, NamedTuple
 
 from tochki_bot.ai import BUDGET, LEVELS
-from tochki_bot.ai.player import analyse
+from tochki_bot.ai.player import search_move
 from tochki_bot.engine import Game, Move, Point
 
 Action = Point | Literal["ground"]
@@ -85,7 +85,7 @@ class AIPlayer:
         self.nodes: list[int] = []
 
     def __call__(self, game: Game, seed: int) -> Action:
-        d = analyse(game, self.level, self.seconds, None if self.clock else seed, allow_ground=True)
+        d = search_move(game, self.level, self.seconds, None if self.clock else seed, allow_ground=True)
         self.times.append(d.seconds)
         self.nodes.append(d.nodes)
         return d.action
@@ -156,7 +156,7 @@ def speed(level: str, seconds: float) -> list[str]:
         spent = 0.0
         for seed in range(3):
             g = midgame(size, plies, seed)
-            d = analyse(g, level, seconds, None, allow_ground=False)
+            d = search_move(g, level, seconds, None, allow_ground=False)
             nodes += d.nodes
             spent += d.seconds
         rows.append(f"{level:>6} {size[0]}x{size[1]} after {plies} plies: {nodes / spent:8.0f} nodes/s")

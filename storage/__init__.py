@@ -43,6 +43,7 @@ from .jobs import Job, JobKind, Jobs, JobState
 from .messages import Messages
 from .opening import default_path, inspect, is_postgres, open_database
 from .outbox import Notice, NoticeKind, Outbox
+from .ratings import RatedGame, RatingChange, RatingRecord, Ratings
 from .records import (
     ChatRecord,
     ColourChoice,
@@ -57,6 +58,16 @@ from .records import (
 )
 from .schema import MIGRATIONS, latest_version
 from .stats import Stats
+from .tournaments import (
+    EntryRecord,
+    PairingRecord,
+    TournamentFormat,
+    TournamentNotice,
+    TournamentNoticeKind,
+    TournamentRecord,
+    Tournaments,
+    TournamentState,
+)
 from .transfer import NotEmpty, copy_database
 from .users import Users
 
@@ -77,6 +88,8 @@ class Storage:
         self.outbox = Outbox(db)
         self.inbox = Inbox(db)
         self.jobs = Jobs(db)
+        self.ratings = Ratings(db)
+        self.tournaments = Tournaments(db)
 
     @classmethod
     async def open(
@@ -117,6 +130,7 @@ __all__ = [
     "Conflict",
     "Database",
     "Duplicate",
+    "EntryRecord",
     "FileReport",
     "Follows",
     "GameKind",
@@ -138,10 +152,21 @@ __all__ = [
     "NoticeKind",
     "OpenGameExists",
     "Outbox",
+    "PairingRecord",
+    "RatedGame",
+    "RatingChange",
+    "RatingRecord",
+    "Ratings",
     "SchemaTooNew",
     "Stats",
     "Storage",
     "StorageError",
+    "TournamentFormat",
+    "TournamentNotice",
+    "TournamentNoticeKind",
+    "TournamentRecord",
+    "TournamentState",
+    "Tournaments",
     "Unconfirmed",
     "UserRecord",
     "Users",

@@ -45,6 +45,13 @@ class Chats:
                 "UPDATE chats SET language = ?, updated_at = ? WHERE id = ?", (language, self._db.clock(), chat_id)
             )
 
+    async def set_bot_status(self, chat_id: int, status: str) -> None:
+        """Note the bot's member status in the chat (``administrator``, ``member``...)."""
+        async with self._db.transaction():
+            await self._db.execute(
+                "UPDATE chats SET bot_status = ?, updated_at = ? WHERE id = ?", (status, self._db.clock(), chat_id)
+            )
+
     async def set_defaults(
         self,
         chat_id: int,
@@ -71,8 +78,9 @@ class Chats:
         async with self._db.transaction():
             await self._db.execute(
                 "INSERT INTO chats (id, type, title, language, board_width, board_height, start, "
-                "move_seconds, rules, options, stop_seconds, created_at, updated_at) SELECT CAST(? AS BIGINT), "
-                "CAST(? AS TEXT), title, language, board_width, board_height, start, move_seconds, rules, options, "
-                "stop_seconds, created_at, CAST(? AS DOUBLE PRECISION) FROM chats WHERE id = ? ON CONFLICT DO NOTHING",
+                "move_seconds, rules, options, stop_seconds, bot_status, created_at, updated_at) SELECT "
+                "CAST(? AS BIGINT), CAST(? AS TEXT), title, language, board_width, board_height, start, move_seconds, "
+                "rules, options, stop_seconds, bot_status, created_at, CAST(? AS DOUBLE PRECISION) FROM chats "
+                "WHERE id = ? ON CONFLICT DO NOTHING",
                 (new_id, type_, self._db.clock(), old_id),
             )

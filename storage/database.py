@@ -36,6 +36,7 @@ from .dialect import Dialect
 TABLES = (
     "chats",
     "users",
+    "tournaments",
     "games",
     "moves",
     "spectators",
@@ -45,6 +46,11 @@ TABLES = (
     "processed_updates",
     "inbox",
     "ai_jobs",
+    "ratings",
+    "rating_changes",
+    "tournament_players",
+    "tournament_pairings",
+    "tournament_notices",
 )
 """Every table, each after the tables it refers to (the order a copy fills them in)."""
 

@@ -32,6 +32,10 @@ class Dialect:
     skip_locked: str = ""
     """What ends a sub-select that picks a row to take from a queue: PostgreSQL locks the row and passes over rows
     another transaction holds (``FOR UPDATE SKIP LOCKED``); SQLite needs nothing, its writers take turns."""
+    for_update: str = ""
+    """What ends a select whose rows a write transaction is about to change from what it read (a rating): PostgreSQL
+    locks them until the commit (``FOR UPDATE``), so that two transactions changing the same rows take turns;
+    SQLite needs nothing, its writers take turns."""
 
     def bytes_of(self, expression: str) -> str:
         """SQL for the size in bytes of ``expression``, a text."""
@@ -40,7 +44,11 @@ class Dialect:
 
 SQLITE = Dialect("sqlite", differs="IS NOT", octet_length="LENGTH(CAST({} AS BLOB))")
 POSTGRES = Dialect(
-    "postgres", differs="IS DISTINCT FROM", octet_length="OCTET_LENGTH({})", skip_locked=" FOR UPDATE SKIP LOCKED"
+    "postgres",
+    differs="IS DISTINCT FROM",
+    octet_length="OCTET_LENGTH({})",
+    skip_locked=" FOR UPDATE SKIP LOCKED",
+    for_update=" FOR UPDATE",
 )
 
 _TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?")

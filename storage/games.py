@@ -46,6 +46,10 @@ _UPDATABLE = {
     "closing",
     "stop_seconds",
     "offer_kind",
+    "thread_id",
+    "rematch_by",
+    "rematch_id",
+    "takeback",
 }
 """Columns a caller may change with ``update``: whitelisted, so names never come from outside."""
 
@@ -60,12 +64,19 @@ def _game(row: Sequence[Any]) -> GameRecord:
 StepKind = str
 """What a row of the ``moves`` table holds: a ``MoveKind`` value, or one of the steps of a manual move that follow
 its dot: ``close`` (closures made after the dot, their rings in ``closures``) and ``done`` (the mover is done
-closing; the turn passes)."""
-STEPS = ("close", "done")
+closing; the turn passes); or ``undo``, a takeback agreed in an unrated game: the last ``x`` moves of the engine's
+list are taken back (a row of its own, so that a game's ply only grows and an old board's buttons stay stale)."""
+STEPS = ("close", "done", "undo")
 
 
 def _move_row(
-    game_id: int, ply: int, move: Move, user_id: int | None, now: float, step: StepKind | None = None
+    game_id: int,
+    ply: int,
+    move: Move,
+    user_id: int | None,
+    now: float,
+    step: StepKind | None = None,
+    undone: int | None = None,
 ) -> tuple[Any, ...]:
     point = move.point
     return (
@@ -73,8 +84,8 @@ def _move_row(
         ply,
         move.colour,
         step or MoveKind(move.kind).value,
-        point[0] if point else None,
-        point[1] if point else None,
+        undone if step == "undo" else point[0] if point else None,
+        None if step == "undo" else point[1] if point else None,
         user_id,
         now,
         closures_text(move.closures) if move.closures else None,
@@ -89,11 +100,16 @@ _INSERT_MOVE = (
 
 def merge_steps(rows: Sequence[tuple[Any, ...]]) -> list[Move]:
     """The engine's move list from stored rows ``(colour, kind, x, y, closures)``: the closures of a ``close`` row
-    join the dot before it, ``done`` rows only passed the turn."""
+    join the dot before it, ``done`` rows only passed the turn, an ``undo`` row takes back the last ``x`` moves."""
     moves: list[Move] = []
     for colour, kind, x, y, closures in rows:
         rings = parse_closures_text(closures) if closures else ()
         if kind == "done":
+            continue
+        if kind == "undo":
+            if not x or x > len(moves):
+                raise ValueError("a stored takeback takes back more moves than were made")
+            del moves[len(moves) - x :]
             continue
         if kind == "close":
             if not moves or moves[-1].kind is not MoveKind.DOT or moves[-1].colour != colour:
@@ -125,10 +141,13 @@ class Games:
         moves: Sequence[Move] = (),
         rated: bool = True,
         stop_seconds: int | None = None,
+        tournament: tuple[int, int, int] | None = None,
     ) -> GameRecord:
-        """Open a game in the lobby, optionally with moves already played (a game continued from a record).
+        """Open a game in the lobby, optionally with moves already played (a game continued from a record), or a
+        tournament's game (``tournament``: its id, round and table).
 
-        Raises ``OpenGameExists`` when the place already has an open group game.
+        Raises ``OpenGameExists`` when the place already has an open group game (a tournament's games do not
+        count).
         """
         now = self._db.clock()
         try:
@@ -136,7 +155,8 @@ class Games:
                 game_id = await self._db.insert(
                     "INSERT INTO games (chat_id, thread_id, kind, width, height, start, setup, move_seconds, state, "
                     "creator_id, colours, invite, watch, ply, rated, created_at, updated_at, rules, options, "
-                    "stop_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "stop_seconds, tournament_id, tournament_round, tournament_board) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         chat_id,
                         thread_id,
@@ -157,6 +177,7 @@ class Games:
                         settings.rules,
                         options_to_json(settings),
                         stop_seconds,
+                        *(tournament or (None, None, None)),
                     ),
                 )
                 for ply, move in enumerate(moves, 1):
@@ -178,12 +199,23 @@ class Games:
         return _game(row) if row else None
 
     async def open_in(self, chat_id: int, thread_id: int = 0) -> GameRecord | None:
-        """The group game in the lobby or being played in this chat (forum topic), if any."""
+        """The group game in the lobby or being played in this chat (forum topic), if any (a tournament's games are
+        not: a group plays a game of its own beside them)."""
         row = await self._db.row(
-            _SELECT + " WHERE chat_id = ? AND thread_id = ? AND kind = 'group' AND state IN ('lobby', 'active')",
+            _SELECT + " WHERE chat_id = ? AND thread_id = ? AND kind = 'group' AND state IN ('lobby', 'active') "
+            "AND tournament_id IS NULL",
             (chat_id, thread_id),
         )
         return _game(row) if row else None
+
+    async def tournament_games_in(self, chat_id: int, thread_id: int = 0) -> list[GameRecord]:
+        """The tournaments' games being played in this chat (forum topic), by table."""
+        rows = await self._db.rows(
+            _SELECT + " WHERE chat_id = ? AND thread_id = ? AND state = 'active' AND tournament_id IS NOT NULL "
+            "ORDER BY tournament_round, tournament_board, id",
+            (chat_id, thread_id),
+        )
+        return [_game(r) for r in rows]
 
     async def latest_in(self, chat_id: int, thread_id: int = 0) -> GameRecord | None:
         """The most recent game of a chat (forum topic), whatever its state."""
@@ -193,9 +225,11 @@ class Games:
         return _game(row) if row else None
 
     async def of_chat_open(self, chat_id: int) -> list[GameRecord]:
-        """The chat's open group games, one per forum topic."""
+        """The chat's open group games, one per forum topic (not a tournament's)."""
         rows = await self._db.rows(
-            _SELECT + " WHERE chat_id = ? AND kind = 'group' AND state IN ('lobby', 'active')", (chat_id,)
+            _SELECT
+            + " WHERE chat_id = ? AND kind = 'group' AND state IN ('lobby', 'active') AND tournament_id IS NULL",
+            (chat_id,),
         )
         return [_game(r) for r in rows]
 
@@ -282,6 +316,11 @@ class Games:
         )
         return [_game(r) for r in rows]
 
+    async def next_alert(self) -> float | None:
+        """When the clock next needs to look at an active game (the earliest ``alert_at``), or ``None``."""
+        row = await self._db.row("SELECT MIN(alert_at) FROM games WHERE state = 'active' AND alert_at IS NOT NULL")
+        return float(row[0]) if row and row[0] is not None else None
+
     async def lobbies_before(self, created_before: float, limit: int = 100) -> list[GameRecord]:
         """Lobbies opened before ``created_before``, oldest first (invitations that have expired)."""
         rows = await self._db.rows(
@@ -345,6 +384,7 @@ class Games:
         known: GameRecord | None = None,
         step: StepKind | None = None,
         closing: Colour | None = None,
+        undone: int | None = None,
     ) -> GameRecord:
         """Append ``move`` as move ``expected_ply + 1`` of an active game, in one transaction.
 
@@ -357,22 +397,23 @@ class Games:
         set. Raises ``Conflict`` if the game is no longer active at ``expected_ply``; then nothing is written.
 
         ``step`` stores the row as a step of a manual move instead (``close``: ``move.closures`` made after the dot;
-        ``done``); ``closing`` is who may still close pools after this row (manual rules).
+        ``done``), or as a takeback of the last ``undone`` moves (``undo``: ``move`` names who took back);
+        ``closing`` is who may still close pools after this row (manual rules).
         """
         now = self._db.clock()
         async with self._db.transaction():
             if result is None:
                 changed = await self._db.execute(
                     "UPDATE games SET ply = ply + 1, score_blue = ?, score_red = ?, deadline = ?, alert_at = ?, "
-                    "reminded = 0, draw_offer = ?, closing = ?, updated_at = ? "
+                    "reminded = 0, draw_offer = ?, closing = ?, takeback = NULL, updated_at = ? "
                     "WHERE id = ? AND ply = ? AND state = 'active'",
                     (score[0], score[1], deadline, alert_at, draw_offer, closing, now, game_id, expected_ply),
                 )
             else:
                 changed = await self._db.execute(
                     "UPDATE games SET ply = ply + 1, score_blue = ?, score_red = ?, deadline = NULL, alert_at = NULL, "
-                    "reminded = 0, draw_offer = NULL, closing = NULL, state = ?, winner = ?, reason = ?, "
-                    "finished_at = ?, rated = COALESCE(?, rated), updated_at = ? "
+                    "reminded = 0, draw_offer = NULL, closing = NULL, takeback = NULL, state = ?, winner = ?, "
+                    "reason = ?, finished_at = ?, rated = COALESCE(?, rated), updated_at = ? "
                     "WHERE id = ? AND ply = ? AND state = 'active'",
                     (
                         score[0],
@@ -389,15 +430,18 @@ class Games:
                 )
             if changed != 1:
                 raise Conflict(f"game {game_id} is not active at move {expected_ply}")
-            await self._db.execute(_INSERT_MOVE, _move_row(game_id, expected_ply + 1, move, user_id, now, step))
+            await self._db.execute(_INSERT_MOVE, _move_row(game_id, expected_ply + 1, move, user_id, now, step, undone))
         if known is not None and known.id == game_id and known.ply == expected_ply:
             moved = replace(
                 known, ply=expected_ply + 1, score_blue=score[0], score_red=score[1], reminded=0, updated_at=now
             )
             if result is None:
-                return replace(moved, deadline=deadline, alert_at=alert_at, draw_offer=draw_offer, closing=closing)
+                return replace(
+                    moved, deadline=deadline, alert_at=alert_at, draw_offer=draw_offer, closing=closing, takeback=None
+                )
             return replace(
                 moved,
+                takeback=None,
                 deadline=None,
                 alert_at=None,
                 draw_offer=None,

@@ -33,6 +33,9 @@ class ChatRecord:
     """Its rule options (JSON of ``GameSettings.options``)."""
     stop_seconds: int | None = None
     """Its STOP phase's time limit (with ``stop_mode`` ``stop_phase``; ``None``: none)."""
+    bot_status: str | None = None
+    """The bot's own member status in the chat as Telegram last told it (``administrator``, ``member``, ``left``...;
+    ``None``: never told)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +105,17 @@ class GameRecord:
     offer_kind: OfferKind = "draw"
     """What the pending offer of ``draw_offer`` is (kept after it: what the last offer was): a plain ``draw``, or
     under the territory rules an ``end`` with the territory counted."""
+    tournament_id: int | None = None
+    """The tournament the game is played in (``None``: a game of its own)."""
+    tournament_round: int | None = None
+    tournament_board: int | None = None
+    """Its round and table in the tournament."""
+    rematch_by: int | None = None
+    """A finished game: the player who asked for a rematch, while the other has not answered."""
+    rematch_id: int | None = None
+    """A finished game: the rematch it led to."""
+    takeback: Colour | None = None
+    """An unrated game: the colour asking to take its last move back, while the other has not answered."""
 
     @property
     def settings(self) -> GameSettings:

@@ -512,6 +512,256 @@ MIGRATIONS: list[str | Migration] = [
         CREATE INDEX ai_jobs_queue ON ai_jobs(state, id);
         """,
     ),
+    # 12: Glicko-2 ratings, tournaments, rematches and takebacks (issue 22).
+    # - ``ratings``: a player's rating, deviation and volatility per rule set, with their record of rated games;
+    #   ``rating_changes``: each rated game's change of both players (before and after), in the order the games
+    #   ended. The services replay every rated game played before this migration into them when they open the
+    #   database (``Ratings.catch_up``: a finished rated game without its changes is one not yet applied).
+    # - ``tournaments`` in a group, their players, each round's pairings (a bye has no red player), and the
+    #   announcements a tournament owes (``tournament_notices``, its outbox: a round started, standings, the end);
+    #   a tournament's games name it, their round and their table; the one-open-game-per-topic rule leaves them out.
+    # - a finished game's rematch question (who asked) and the game it led to; a takeback asked for (the colour
+    #   asking) and the ``undo`` rows of the moves (the moves table is rebuilt: SQLite cannot change a CHECK).
+    Migration(
+        sqlite="""
+        CREATE TABLE ratings (
+            user_id         INTEGER NOT NULL REFERENCES users(id),
+            rules           TEXT    NOT NULL,               -- the rule set: sports, polish, territory
+            rating          REAL    NOT NULL,               -- Glicko-2 on the 1500 scale
+            deviation       REAL    NOT NULL,
+            volatility      REAL    NOT NULL,
+            games           INTEGER NOT NULL DEFAULT 0,
+            wins            INTEGER NOT NULL DEFAULT 0,
+            losses          INTEGER NOT NULL DEFAULT 0,
+            draws           INTEGER NOT NULL DEFAULT 0,
+            updated_at      REAL    NOT NULL,
+            PRIMARY KEY (user_id, rules)
+        ) WITHOUT ROWID;
+        CREATE INDEX ratings_rank ON ratings(rules, rating);
+        CREATE TABLE rating_changes (
+            game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            user_id         INTEGER NOT NULL,
+            rules           TEXT    NOT NULL,
+            score           REAL    NOT NULL,               -- 1, 0.5, 0
+            rating_before   REAL    NOT NULL,
+            deviation_before REAL   NOT NULL,
+            rating          REAL    NOT NULL,               -- after the game
+            deviation       REAL    NOT NULL,
+            volatility      REAL    NOT NULL,
+            created_at      REAL    NOT NULL,               -- when the game ended
+            PRIMARY KEY (game_id, user_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX rating_changes_user ON rating_changes(user_id, rules, created_at);
+
+        CREATE TABLE tournaments (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            chat_id         INTEGER NOT NULL REFERENCES chats(id),
+            thread_id       INTEGER NOT NULL DEFAULT 0,     -- the forum topic of its lobby, 0 for none
+            creator_id      INTEGER NOT NULL REFERENCES users(id),
+            state           TEXT    NOT NULL CHECK (state IN ('lobby', 'running', 'finished', 'cancelled')),
+            format          TEXT    NOT NULL CHECK (format IN ('round_robin', 'swiss', 'elimination')),
+            rounds          INTEGER NOT NULL,               -- Swiss: as chosen; the others: worked out at the start
+            round           INTEGER NOT NULL DEFAULT 0,     -- the round being played, 0 before the start
+            width           INTEGER NOT NULL,
+            height          INTEGER NOT NULL,
+            start           TEXT    NOT NULL,
+            rules           TEXT    NOT NULL DEFAULT 'sports',
+            options         TEXT,                           -- JSON of GameSettings.options
+            move_seconds    INTEGER,
+            stop_seconds    INTEGER,
+            rated           INTEGER NOT NULL DEFAULT 1,
+            starts_at       REAL,                           -- the start on the clock; NULL: when the creator starts it
+            forum           INTEGER NOT NULL DEFAULT 0,     -- a forum group: each game in a topic of its own
+            message_id      INTEGER,                        -- the lobby message (edited as people join)
+            reason          TEXT,                           -- why it was cancelled
+            winner_id       INTEGER,
+            watch           TEXT,                           -- the code of its page in the Mini App
+            created_at      REAL    NOT NULL,
+            updated_at      REAL    NOT NULL,
+            started_at      REAL,
+            finished_at     REAL
+        );
+        CREATE UNIQUE INDEX tournaments_one_open ON tournaments(chat_id) WHERE state IN ('lobby', 'running');
+        CREATE INDEX tournaments_due ON tournaments(starts_at) WHERE state = 'lobby' AND starts_at IS NOT NULL;
+        CREATE INDEX tournaments_running ON tournaments(state) WHERE state = 'running';
+        CREATE TABLE tournament_players (
+            tournament_id   INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            user_id         INTEGER NOT NULL REFERENCES users(id),
+            seed            INTEGER,                        -- 1 the strongest, set at the start
+            rating          REAL,                           -- the rating seeded by
+            active          INTEGER NOT NULL DEFAULT 1,     -- 0: left (or was removed) after the start
+            left_round      INTEGER,                        -- the round they left in
+            joined_at       REAL    NOT NULL,
+            PRIMARY KEY (tournament_id, user_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX tournament_players_user ON tournament_players(user_id);
+        CREATE TABLE tournament_pairings (
+            tournament_id   INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            round           INTEGER NOT NULL,
+            board           INTEGER NOT NULL,               -- the table, from 1
+            blue_id         INTEGER NOT NULL,
+            red_id          INTEGER,                        -- NULL: a bye for blue_id
+            game_id         INTEGER REFERENCES games(id),   -- the game being played (a knockout draw: its replay)
+            result          TEXT    CHECK (result IN ('blue', 'red', 'draw')),  -- NULL while it is played
+            forfeit         INTEGER NOT NULL DEFAULT 0,     -- 1: decided without play (a player left)
+            replays         INTEGER NOT NULL DEFAULT 0,     -- knockout: drawn games replayed
+            PRIMARY KEY (tournament_id, round, board)
+        ) WITHOUT ROWID;
+        CREATE INDEX tournament_pairings_game ON tournament_pairings(game_id);
+        CREATE TABLE tournament_notices (
+            tournament_id   INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            round           INTEGER NOT NULL,
+            kind            TEXT    NOT NULL CHECK (kind IN ('round', 'standings', 'finished', 'cancelled')),
+            message_id      INTEGER,                        -- its message, once sent (a retry does not repeat it)
+            owner           INTEGER,                        -- the worker making it
+            attempts        INTEGER NOT NULL DEFAULT 0,
+            created_at      REAL    NOT NULL,
+            PRIMARY KEY (tournament_id, round, kind)
+        ) WITHOUT ROWID;
+
+        ALTER TABLE games ADD COLUMN tournament_id INTEGER REFERENCES tournaments(id);
+        ALTER TABLE games ADD COLUMN tournament_round INTEGER;
+        ALTER TABLE games ADD COLUMN tournament_board INTEGER;
+        ALTER TABLE games ADD COLUMN rematch_by INTEGER;  -- who asked for a rematch of this finished game
+        ALTER TABLE games ADD COLUMN rematch_id INTEGER;  -- the rematch it led to
+        ALTER TABLE games ADD COLUMN takeback TEXT;       -- the colour asking to take its last move back
+        CREATE INDEX games_tournament ON games(tournament_id) WHERE tournament_id IS NOT NULL;
+        DROP INDEX games_one_open_per_place;
+        CREATE UNIQUE INDEX games_one_open_per_place ON games(chat_id, thread_id)
+            WHERE state IN ('lobby', 'active') AND kind = 'group' AND tournament_id IS NULL;
+
+        CREATE TABLE moves_new (
+            game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            ply             INTEGER NOT NULL,
+            colour          TEXT    NOT NULL CHECK (colour IN ('blue', 'red')),
+            kind            TEXT    NOT NULL CHECK (kind IN ('dot', 'ground', 'resign', 'draw', 'timeout', 'end',
+                                                             'stop', 'finish', 'close', 'done', 'undo')),
+            x               INTEGER,
+            y               INTEGER,
+            user_id         INTEGER,
+            created_at      REAL    NOT NULL,
+            closures        TEXT,
+            PRIMARY KEY (game_id, ply)
+        ) WITHOUT ROWID;
+        INSERT INTO moves_new (game_id, ply, colour, kind, x, y, user_id, created_at, closures)
+            SELECT game_id, ply, colour, kind, x, y, user_id, created_at, closures FROM moves;
+        DROP TABLE moves;
+        ALTER TABLE moves_new RENAME TO moves;
+        """,
+        postgres="""
+        CREATE TABLE ratings (
+            user_id         BIGINT  NOT NULL REFERENCES users(id),
+            rules           TEXT    NOT NULL,
+            rating          DOUBLE PRECISION NOT NULL,
+            deviation       DOUBLE PRECISION NOT NULL,
+            volatility      DOUBLE PRECISION NOT NULL,
+            games           INTEGER NOT NULL DEFAULT 0,
+            wins            INTEGER NOT NULL DEFAULT 0,
+            losses          INTEGER NOT NULL DEFAULT 0,
+            draws           INTEGER NOT NULL DEFAULT 0,
+            updated_at      DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (user_id, rules)
+        );
+        CREATE INDEX ratings_rank ON ratings(rules, rating);
+        CREATE TABLE rating_changes (
+            game_id         BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            user_id         BIGINT  NOT NULL,
+            rules           TEXT    NOT NULL,
+            score           DOUBLE PRECISION NOT NULL,
+            rating_before   DOUBLE PRECISION NOT NULL,
+            deviation_before DOUBLE PRECISION NOT NULL,
+            rating          DOUBLE PRECISION NOT NULL,
+            deviation       DOUBLE PRECISION NOT NULL,
+            volatility      DOUBLE PRECISION NOT NULL,
+            created_at      DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        );
+        CREATE INDEX rating_changes_user ON rating_changes(user_id, rules, created_at);
+
+        CREATE TABLE tournaments (
+            id              BIGINT  GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            chat_id         BIGINT  NOT NULL REFERENCES chats(id),
+            thread_id       BIGINT  NOT NULL DEFAULT 0,
+            creator_id      BIGINT  NOT NULL REFERENCES users(id),
+            state           TEXT    NOT NULL CHECK (state IN ('lobby', 'running', 'finished', 'cancelled')),
+            format          TEXT    NOT NULL CHECK (format IN ('round_robin', 'swiss', 'elimination')),
+            rounds          INTEGER NOT NULL,
+            round           INTEGER NOT NULL DEFAULT 0,
+            width           INTEGER NOT NULL,
+            height          INTEGER NOT NULL,
+            start           TEXT    NOT NULL,
+            rules           TEXT    NOT NULL DEFAULT 'sports',
+            options         TEXT,
+            move_seconds    INTEGER,
+            stop_seconds    INTEGER,
+            rated           INTEGER NOT NULL DEFAULT 1,
+            starts_at       DOUBLE PRECISION,
+            forum           INTEGER NOT NULL DEFAULT 0,
+            message_id      BIGINT,
+            reason          TEXT,
+            winner_id       BIGINT,
+            watch           TEXT,
+            created_at      DOUBLE PRECISION NOT NULL,
+            updated_at      DOUBLE PRECISION NOT NULL,
+            started_at      DOUBLE PRECISION,
+            finished_at     DOUBLE PRECISION
+        );
+        CREATE UNIQUE INDEX tournaments_one_open ON tournaments(chat_id) WHERE state IN ('lobby', 'running');
+        CREATE INDEX tournaments_due ON tournaments(starts_at) WHERE state = 'lobby' AND starts_at IS NOT NULL;
+        CREATE INDEX tournaments_running ON tournaments(state) WHERE state = 'running';
+        CREATE TABLE tournament_players (
+            tournament_id   BIGINT  NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            user_id         BIGINT  NOT NULL REFERENCES users(id),
+            seed            INTEGER,
+            rating          DOUBLE PRECISION,
+            active          INTEGER NOT NULL DEFAULT 1,
+            left_round      INTEGER,
+            joined_at       DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (tournament_id, user_id)
+        );
+        CREATE INDEX tournament_players_user ON tournament_players(user_id);
+        CREATE TABLE tournament_pairings (
+            tournament_id   BIGINT  NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            round           INTEGER NOT NULL,
+            board           INTEGER NOT NULL,
+            blue_id         BIGINT  NOT NULL,
+            red_id          BIGINT,
+            game_id         BIGINT  REFERENCES games(id),
+            result          TEXT    CHECK (result IN ('blue', 'red', 'draw')),
+            forfeit         INTEGER NOT NULL DEFAULT 0,
+            replays         INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (tournament_id, round, board)
+        );
+        CREATE INDEX tournament_pairings_game ON tournament_pairings(game_id);
+        CREATE TABLE tournament_notices (
+            tournament_id   BIGINT  NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            round           INTEGER NOT NULL,
+            kind            TEXT    NOT NULL CHECK (kind IN ('round', 'standings', 'finished', 'cancelled')),
+            message_id      BIGINT,
+            owner           INTEGER,
+            attempts        INTEGER NOT NULL DEFAULT 0,
+            created_at      DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (tournament_id, round, kind)
+        );
+
+        ALTER TABLE games ADD COLUMN tournament_id BIGINT REFERENCES tournaments(id);
+        ALTER TABLE games ADD COLUMN tournament_round INTEGER;
+        ALTER TABLE games ADD COLUMN tournament_board INTEGER;
+        ALTER TABLE games ADD COLUMN rematch_by BIGINT;
+        ALTER TABLE games ADD COLUMN rematch_id BIGINT;
+        ALTER TABLE games ADD COLUMN takeback TEXT;
+        CREATE INDEX games_tournament ON games(tournament_id) WHERE tournament_id IS NOT NULL;
+        DROP INDEX games_one_open_per_place;
+        CREATE UNIQUE INDEX games_one_open_per_place ON games(chat_id, thread_id)
+            WHERE state IN ('lobby', 'active') AND kind = 'group' AND tournament_id IS NULL;
+        ALTER TABLE moves DROP CONSTRAINT moves_kind_check,
+            ADD CONSTRAINT moves_kind_check CHECK (kind IN ('dot', 'ground', 'resign', 'draw', 'timeout', 'end', 'stop',
+                                                            'finish', 'close', 'done', 'undo'));
+        """,
+    ),
+    # 13: the bot's own member status in each chat (Telegram's ``my_chat_member`` updates): an administrator reads
+    # every message of its group, whatever the bot's privacy mode.
+    "ALTER TABLE chats ADD COLUMN bot_status TEXT;",
 ]
 
 

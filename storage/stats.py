@@ -1,10 +1,6 @@
-"""Results over many games: what ratings and tables are computed from."""
+"""Results over many games: the tables of wins, losses and draws."""
 
 from __future__ import annotations
-
-from typing import Any
-
-from tochki_bot.engine import Colour
 
 from .database import Database
 
@@ -14,30 +10,6 @@ class Stats:
 
     def __init__(self, db: Database) -> None:
         self._db = db
-
-    async def rated_results(self, chat_id: int | None = None) -> list[tuple[int, int, Colour | None]]:
-        """``(blue_id, red_id, winner)`` of every finished rated game (of one group chat, or all), oldest first."""
-        sql = (
-            "SELECT blue_id, red_id, winner FROM games WHERE state = 'finished' AND rated = 1 "
-            "AND blue_id IS NOT NULL AND red_id IS NOT NULL"
-        )
-        params: tuple[Any, ...] = ()
-        if chat_id is not None:
-            sql += " AND chat_id = ? AND kind = 'group'"
-            params = (chat_id,)
-        rows = await self._db.rows(sql + " ORDER BY finished_at, id", params)
-        return [(int(b), int(r), w) for b, r, w in rows]
-
-    async def rated_version(self, chat_id: int | None = None) -> tuple[int, float]:
-        """``(how many, when the last ended)`` of the finished rated games (of a group chat, or all): ratings
-        computed from them hold while this is the same."""
-        sql = "SELECT COUNT(*), COALESCE(MAX(finished_at), 0) FROM games WHERE state = 'finished' AND rated = 1"
-        params: tuple[Any, ...] = ()
-        if chat_id is not None:
-            sql += " AND chat_id = ? AND kind = 'group'"
-            params = (chat_id,)
-        row = await self._db.row(sql, params)
-        return (int(row[0]), float(row[1])) if row else (0, 0.0)
 
     async def chat_table(self, chat_id: int) -> list[tuple[int, int, int, int]]:
         """``(user_id, wins, losses, draws)`` over the chat's finished games, best first."""

@@ -64,7 +64,8 @@ class Config:
     """How the bot runs.
 
     ``group_rate`` is Telegram's limit of messages per minute in one group (the rate limiter keeps to it);
-    ``clock_interval`` is how often, in seconds, the clock job looks for reminders and timeouts;
+    ``clock_interval`` is how often, in seconds, the clock job makes its regular pass (lobbies, owed announcements;
+    reminders and timeouts are acted on when due, ``deadlines``);
     ``concurrent_updates`` how many updates are handled at once (one per chat at most); ``user_rate`` how many
     commands a person may send a minute. ``start_retries`` is how many more times the start tries to reach Telegram
     after the first failure, ``start_retry_delay`` the seconds between tries. ``webapp_url`` is the Mini App's
@@ -81,6 +82,9 @@ class Config:
     group_rate: int = 20
     overall_rate: int = 30
     clock_interval: float = 30.0
+    deadlines: bool = True
+    """Besides the regular pass, wake the clock at each game's next reminder or deadline (tests drive the clock by
+    hand instead)."""
     concurrent_updates: int = 256
     user_rate: float = 60
     ai_workers: int | None = None

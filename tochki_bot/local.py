@@ -18,11 +18,11 @@ from collections.abc import Callable
 
 from render import HD, render_png
 
-from .i18n import Language
+from .i18n import Language, language_for, t
 from .pictures import board_view
 from .services import GameView, Origin, Services
 from .webapp import WebAppServer
-from .wording import drawn_name, picture_line
+from .wording import drawn_name, in_language, picture_line
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +48,13 @@ def local_path() -> str:
 
 def picture(view: GameView, lang: Language) -> bytes:
     """The game's board as the bot's ``/png`` draws it (up to 2560 px), with its status line."""
-
+    view = in_language(lang, view)
     board = board_view(
         view.position,
         blue=drawn_name(lang, view, "blue"),
         red=drawn_name(lang, view, "red"),
         caption=picture_line(lang, view),
+        closing=view.closing,
     )
     return render_png(board, max_side=HD, compress_level=6)
 
@@ -68,6 +69,12 @@ async def keep_time(services: Services, stop: asyncio.Event, every: float = CLOC
             log.exception("local mode: the clock's pass failed")
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), every)
+
+
+def ready_line(language: str | None, url: str, path: str) -> str:
+    """What ``tochki-bot local`` says once the page is there, in the page's language (``language``: ``--lang`` or
+    the locale, ``ru_RU.UTF-8`` say)."""
+    return t(language_for((language or "en")[:2]), "local_ready", url=url, path=path)
 
 
 def url_of(server: WebAppServer) -> str:
@@ -147,5 +154,6 @@ __all__ = [
     "local_path",
     "open_browser",
     "picture",
+    "ready_line",
     "serve",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 
 from render import BoardView, RingView, Window
 
-from .engine import Game, GameSettings, Move
+from .engine import Colour, Game, GameSettings, Move
 
 
 def board_view(
@@ -18,10 +18,13 @@ def board_view(
     caption: str = "",
     window: Window | None = None,
     upto: int | None = None,
+    closing: Colour | None = None,
 ) -> BoardView:
     """The picture of ``game`` (or of its first ``upto`` moves, for replays), with names and a caption.
 
-    The last dot placed is marked, also when the game then ended by resignation, time or agreement."""
+    The last dot placed is marked, also when the game then ended by resignation, time or agreement. ``closing``:
+    under manual rules, the player still closing pools after their dot (the stored game's ``closing``): the header
+    marks them as the one to move, not the engine's next player."""
     if upto is not None and upto != game.ply:
         game = Game.from_settings(game.settings, game.moves[:upto])
     dots, owners = game.grid()
@@ -43,7 +46,7 @@ def board_view(
         blue_name=blue,
         red_name=red,
         score=game.score,
-        to_move=None if game.is_over else game.to_move,
+        to_move=None if game.is_over else closing or game.to_move,
         caption=caption,
         window=window,
         open_pools=pools,

@@ -135,9 +135,9 @@ def test_hard_uses_its_budget_on_the_clock(plies: int) -> None:
 
 @pytest.mark.slow
 def test_hard_searches_deeper_than_three_plies_when_it_has_time() -> None:
-    from tochki_bot.ai.player import analyse
+    from tochki_bot.ai.player import search_move
 
-    decision = analyse(Game(20, 20, "cross"), "hard", 1.0, None, allow_ground=True)
+    decision = search_move(Game(20, 20, "cross"), "hard", 1.0, None, allow_ground=True)
     assert decision.depth >= 5 and decision.seconds >= 0.9
 
 

@@ -191,6 +191,22 @@ KEPT_WORDS = {
     "en",
     "uk",
     "min",
+    # Tournaments and ratings: the systems' names (Glicko-2, Buchholz, Sonneborn-Berger), their usual
+    # abbreviations, a round's column (R1), an unplayed game's mark (f), the time zone.
+    "glicko",
+    "buchholz",
+    "sonneborn",
+    "berger",
+    "sb",
+    "bh",
+    "mbh",
+    "r",
+    "f",
+    "½",
+    "utc",
+    # Keys on the keyboard, in local mode's start line ("Ctrl-C").
+    "ctrl",
+    "c",
 }
 """Latin words that are not English prose: the test below finds English left in a catalogue by anything else."""
 
@@ -215,7 +231,7 @@ def words(text: str) -> set[str]:
 ENGLISH_WORDS = {w.lower() for key in CATALOGUES["en"] for w in words(readable("en", key))} - (
     KEPT_WORDS
     | {"a", "i", "o", "w", "z", "na", "do", "to", "go", "no", "nie", "tak", "terytorium", "точки"}
-    | {"link", "problem", "limit", "lobby"}  # Polish words too
+    | {"link", "problem", "limit", "lobby", "same"}  # Polish words too
 )
 """Every English word the English catalogue uses (that is not a name, a command or a Polish word too)."""
 
@@ -397,7 +413,7 @@ async def test_the_groups_language_is_the_one_most_of_its_players_use(bot: Bot) 
     assert "To nie twój ruch" in fake.texts(GROUP)[-1]  # a refusal in the group is the group's
     await bot.say(GROUP, pawel, "/resign")
     confirm = fake.last("sendMessage", GROUP).result["message_id"]
-    await bot.press(GROUP, confirm, pawel, bot.button(GROUP, confirm, "Tak, poddaję się"))
+    await bot.press(GROUP, confirm, pawel, bot.button(GROUP, confirm, "Tak, anuluj partię"))
     assert "Paweł poddaje się przed pierwszym ruchem" in fake.last("sendPhoto", GROUP).params["caption"]
 
     await group_game(bot, mykola, oksana, join="Dołącz", blue="Gram 🔵")  # the lobby was still Polish

@@ -276,7 +276,7 @@ async def test_an_ai_worker_process_plays_for_a_bot_that_searches_nothing_and_th
             await bot.say(ANNA, anna, "/new ai easy 12x12 empty red")  # the bot (blue) begins
             took = [await until(lambda: _boards(bot, ANNA, 2), what="the ai-worker's first move, announced")]
             assert (await bot.game(1)).ply == 1
-            assert "Bot ★" in boards(bot, ANNA)[-1] and "Ваш ход" in boards(bot, ANNA)[-1]
+            assert "Бот ★" in boards(bot, ANNA)[-1] and "Ваш ход" in boards(bot, ANNA)[-1]
             for _ in range(3):
                 view = await bot.services.game(1)
                 point = next(iter(view.position.playable_points()))

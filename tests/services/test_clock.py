@@ -1,5 +1,6 @@
-"""The clock (``tochki_bot.services.clock``), through the bot: a broken game stops neither the start nor the
-clock of the others; old messages, records and update ids are forgotten.
+"""The clock (``tochki_bot.services.clock``): its next due time is the earliest reminder or deadline; through the
+bot, a broken game stops neither the start nor the clock of the others; old messages, records and update ids are
+forgotten. (The bot's deadline watch, which wakes at the next due time, is in ``tests/telegram/test_deadlines.py``.)
 
 The tests here came from the trials, reviews and attacks that found their bugs; each one's docstring says
 which."""
@@ -7,13 +8,15 @@ which."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 from tests.support.fakebot import FakeTelegram
-from tests.support.games import ANNA, GROUP, open_group_game, users
+from tests.support.games import ANNA, GROUP, open_group_game, timed_game, users
 from tests.support.harness import Bot, Clock
 from tests.support.paths import DATA, Where
+from tochki_bot.services import Person, Services
 
 
 @pytest.fixture
@@ -69,3 +72,21 @@ async def test_old_messages_records_and_update_ids_are_forgotten(bot: Bot) -> No
     assert left == [("board", 3), ("board", 4)]
     assert (await bot.db.db.row("SELECT COUNT(*) FROM imports"))[0] == 0
     assert (await bot.db.db.row("SELECT COUNT(*) FROM processed_updates"))[0] == 0
+
+
+async def test_the_next_due_time_is_the_earliest_alert(tmp_path: Path) -> None:
+    clock = Clock()
+    services = await Services.open(tmp_path / "x.db", clock=clock)
+    try:
+        assert await services.clock.next_due() is None
+        game_id = await timed_game(services, 60)
+        await services.play.move(game_id, Person(ANNA, "Anna"), 5, 5)  # Boris has 60 s: reminded at 30 s
+        assert await services.clock.next_due() == pytest.approx(clock.now + 30)
+        clock.advance(30)
+        await services.clock.tick()
+        assert await services.clock.next_due() == pytest.approx(clock.now + 24)  # the last call: 6 s before
+        clock.advance(24)
+        await services.clock.tick()
+        assert await services.clock.next_due() == pytest.approx(clock.now + 6)  # the deadline
+    finally:
+        await services.close()

@@ -196,14 +196,15 @@ async def test_a_resignation_before_ones_first_move_cancels_the_game(services: S
     with pytest.raises(ServiceError) as error:
         await services.play.move(view.id, BORIS, 6, 6)
     assert problem(error) is Problem.GAME_OVER
-    assert await services.ratings.table() == {}
+    assert await services.ratings.of(ANNA.id) == {} and await services.ratings.of(BORIS.id) == {}
 
     view = await group_game(services)
     await services.play.move(view.id, ANNA, 5, 5)
     await services.play.move(view.id, BORIS, 6, 6)
     ended = await services.play.resign(view.id, BORIS)
     assert ended.state == "finished" and ended.rated and ended.position.move_count == 2 and ended.ply == 3
-    assert set(await services.ratings.table()) == {1, 2}
+    assert (await services.ratings.of(ANNA.id))["sports"].wins == 1
+    assert (await services.ratings.of(BORIS.id))["sports"].losses == 1
 
 
 async def test_cancel_only_before_the_first_move(services: Services) -> None:
@@ -228,6 +229,7 @@ async def test_draws_grounding_and_the_preview_that_changes_nothing(services: Se
     assert problem(error) is Problem.OWN_DRAW_OFFER
     declined = await services.play.answer_draw(view.id, BORIS, False)
     assert declined.draw_offer is None and declined.state == "active"
+    await services.play.move(view.id, ANNA, 1, 5)  # before any move, an agreed draw cancels the game instead
     await services.play.offer_draw(view.id, BORIS)
     agreed = await services.play.offer_draw(view.id, ANNA)  # both offered: agreed
     assert agreed.agreed and agreed.view.state == "finished" and agreed.view.result is not None

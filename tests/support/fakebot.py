@@ -97,6 +97,8 @@ class FakeTelegram(BaseRequest):
         self.delivered = 0
         self.latency = 0.0
         self.files: dict[str, bytes] = {}
+        self.topics: dict[int, list[int]] = {}
+        """The forum topics the bot made in each forum group (``createForumTopic``), by their thread ids."""
         self.admins: dict[int, set[int]] = {}
         """Who is an admin of which group (``getChatMember`` says so); everyone else is a member."""
 
@@ -286,6 +288,17 @@ class FakeTelegram(BaseRequest):
         photo = next(iter(files.values()))
         assert photo.startswith(PNG_MAGIC)
         return self._edit(params, caption=media.get("caption", ""), **(self._markup(params) or {"reply_markup": None}))
+
+    def api_editMessageCaption(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        return self._edit(params, caption=params.get("caption", ""), **(self._markup(params) or {"reply_markup": None}))
+
+    def api_createForumTopic(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"])
+        if not self.chat(chat_id).get("is_forum"):
+            raise ApiError(400, "Bad Request: the chat is not a forum")
+        topic = self._message(chat_id, forum_topic_created={"name": params["name"], "icon_color": 7322096})
+        self.topics.setdefault(chat_id, []).append(topic["message_id"])
+        return {"message_thread_id": topic["message_id"], "name": params["name"], "icon_color": 7322096}
 
     def api_getChatMember(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
         chat_id, user_id = int(params["chat_id"]), int(params["user_id"])

@@ -15,6 +15,7 @@ from tests.support.fakebot import FakeTelegram
 from tests.support.harness import Bot
 from tests.support.paths import Where
 from tochki_bot.config import Config
+from tochki_bot.services import LobbyChoice, Person, Place, Services
 from tochki_bot.telegram.app import build_application
 
 GROUP = -1001
@@ -45,6 +46,17 @@ async def open_group_game(
     await bot.press(chat, lobby, anna, bot.button(chat, lobby, start_label))
     await bot.press(chat, lobby, boris, bot.button(chat, lobby, "Играть"))
     return lobby
+
+
+async def timed_game(services: Services, seconds: int, *, chat: int = GROUP) -> int:
+    """A group game between Anna (blue) and Boris opened through the services, with ``seconds`` a move (shorter than
+    ``/new`` allows: set in the database before the first move, which starts the clock). Returns the game's id."""
+    place = Place(chat, "group", "G")
+    anna, boris = Person(ANNA, "Anna"), Person(BORIS, "Boris")
+    opened = await services.lobby.open(place, anna, LobbyChoice(10, 10, "empty", 60, colours="creator_blue"))
+    await services.lobby.join(opened.view.id, boris, place)
+    await services._core.storage.games.update(opened.view.id, move_seconds=seconds)
+    return opened.view.id
 
 
 async def private_game(bot: Bot, host: dict[str, Any], guest: dict[str, Any], *, host_blue: bool = True) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,13 @@ class Clock:
         self.now += seconds
 
 
+class RealClock(Clock):
+    """The wall clock (the deadline watch sleeps in real time)."""
+
+    def __call__(self) -> float:
+        return time.time()
+
+
 RUNNING: list[Bot] = []
 """Bots started and not stopped yet (a failed test's bots are stopped by the ``conftest`` fixture)."""
 
@@ -49,6 +57,7 @@ class Bot:
             "group_rate": 10**6,
             "overall_rate": 10**6,
             "clock_interval": 10**6,
+            "deadlines": False,  # the tests pass the clock by hand (``tick``)
             "user_rate": 10**6,
             "ai_seconds": 0.1,  # the bot thinks briefly in tests; reproducibly
             "ai_seed": 1,

@@ -3,7 +3,7 @@ one schema per test (``?search_path=...`` in the URL), everything removed at the
 
 The binaries are found in ``$TOCHKI_PG_BIN``, ``/usr/lib/postgresql/<newest>/bin`` (Debian's postgresql package) or on
 the ``PATH``. ``initdb`` refuses to run as root: as root the server runs as the ``postgres`` user (``runuser``).
-Run it by hand to get a server for the benchmark: ``python tests/pgserver.py`` prints a URL and waits.
+Run it by hand to get a server for the benchmark: ``python -m tests.support.pgserver`` prints a URL and waits.
 """
 
 from __future__ import annotations

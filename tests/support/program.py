@@ -1,5 +1,5 @@
-"""The ``tochki-bot`` program as a process (``spawn``), and a tiny Bot API over HTTP for it to talk to
-(``LocalBotApi``, as ``TELEGRAM_API_BASE_URL`` allows)."""
+"""The ``tochki-bot`` program as a process (``spawn``; ``spawn_local`` for ``tochki-bot local``), and a tiny Bot
+API over HTTP for it to talk to (``LocalBotApi``, as ``TELEGRAM_API_BASE_URL`` allows)."""
 
 from __future__ import annotations
 
@@ -133,6 +133,21 @@ def spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
         env=full,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def spawn_local(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    """``tochki-bot local`` with ``args``, in an environment with no ``TELEGRAM_*`` or ``TOCHKI_*`` of the caller's
+    but ``env``; its output and errors apart."""
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TOCHKI_"))}
+    full.update(env)
+    full["PYTHONPATH"] = str(ROOT)
+    return subprocess.Popen(
+        [sys.executable, "-m", "tochki_bot", "local", *args],
+        env=full,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
     )
 

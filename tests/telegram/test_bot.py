@@ -56,8 +56,8 @@ async def test_group_game_with_commands_captures_and_resignation(bot: Bot) -> No
     confirm = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да, сдаюсь"))
     final = fake.last("sendPhoto", GROUP)
-    assert "Игра окончена" in final.params["caption"] and "побеждает Анна" in final.params["caption"]
-    assert "reply_markup" not in final.params
+    assert "Игра окончена" in final.params["caption"] and "победа: Анна" in final.params["caption"]
+    assert [[b["text"] for b in row] for row in final.params["reply_markup"]["inline_keyboard"]] == [["🔁 Реванш"]]
     record = await bot.db.games.get(1)
     assert record is not None and record.state == "finished" and record.winner == "blue"
     assert record.reason == "resignation" and record.ply == 8
@@ -243,8 +243,9 @@ async def test_draw_offer_declined_then_accepted(bot: Bot) -> None:
     await bot.press(GROUP, offer, anna, bot.button(GROUP, offer, "Принять ничью"))
     assert "соперник" in fake.answers()[-1]
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Отказаться"))
-    assert fake.messages[(GROUP, offer)]["text"] == "Boris отказывается от ничьей в игре №1."  # says how it ended
+    assert fake.messages[(GROUP, offer)]["text"] == "Отказ от ничьей в игре №1: Boris."  # says how it ended
     assert bot.buttons(GROUP, offer) == []
+    await bot.say(GROUP, anna, "/m 5-5")  # a draw before any move would not count (it is cancelled)
     await bot.say(GROUP, anna, "/draw")
     offer = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Принять ничью"))
@@ -271,7 +272,7 @@ async def test_grounding_with_confirmation(bot: Bot) -> None:
     confirm = fake.last("sendMessage", GROUP).result
     await bot.press(GROUP, confirm["message_id"], anna, bot.button(GROUP, confirm["message_id"], "Заземлиться"))
     final = fake.last("sendPhoto", GROUP)
-    assert "заземляется" in final.params["caption"] and "побеждает Boris" in final.params["caption"]
+    assert "Заземление: Анна" in final.params["caption"] and "победа: Boris" in final.params["caption"]
     record = await bot.db.games.get(1)
     assert record is not None and record.reason == "grounding" and (record.score_blue, record.score_red) == (0, 1)
 
@@ -335,7 +336,7 @@ async def test_the_clock_reminds_and_ends_games_on_time(bot: Bot) -> None:
     events = await bot.tick()
     assert events == ["timeout"]
     final = fake.last("sendPhoto", GROUP)
-    assert "Boris не успевает сделать ход — побеждает Анна." in final.params["caption"]
+    assert "Время на ход вышло: Boris — победа: Анна." in final.params["caption"]
     assert await bot.tick() == []
     record = await bot.db.games.get(1)
     assert record is not None and record.reason == "timeout" and record.winner == "blue"

@@ -90,7 +90,7 @@ async def test_the_chats_next_new_keeps_the_rule_set_and_its_options(bot: Bot) -
     await open_game(bot, "/new 20x20 polish 30 penalty")
     await bot.say(GROUP, anna, "/resign")
     question = bot.fake.last("sendMessage", GROUP).result["message_id"]
-    await bot.press(GROUP, question, anna, bot.button(GROUP, question, "resign"))
+    await bot.press(GROUP, question, anna, bot.button(GROUP, question, "Yes"))
     assert (await bot.game(1)).state != "active"
     await bot.say(GROUP, boris, "/new")
     record = await bot.game(2)

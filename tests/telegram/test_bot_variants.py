@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.harness import Bot
-from tests.support.variant_games import ANNA, BORIS, GROUP, board, open_game, users
+from tests.support.variant_games import ANNA, BORIS, GROUP, SURROUND, board, open_game, users
 from tochki_bot.engine import Game, GameSettings, Point
 from tochki_bot.engine.sgf import parse_sgf, write_sgf
 from tochki_bot.services import LobbyChoice, Person, Place, Problem, ServiceError
@@ -22,10 +22,6 @@ async def bot(tmp_path: Path) -> AsyncIterator[Bot]:
     started = await Bot(tmp_path / "bot.db").start()
     yield started
     await started.stop()
-
-
-# Blue walls in red 3-3 on an empty 10x10 board: 2-3, 3-2, 4-3 and last 3-4; red plays far away.
-SURROUND = [("anna", "2-3"), ("boris", "3-3"), ("anna", "3-2"), ("boris", "9-9"), ("anna", "4-3"), ("boris", "9-8")]
 
 
 async def play(bot: Bot, moves: list[tuple[str, str]]) -> None:
@@ -407,7 +403,7 @@ async def test_territory_end_declined_in_private_in_russian(bot: Bot) -> None:
     await bot.press(
         BORIS, asked.result["message_id"], boris, bot.button(BORIS, asked.result["message_id"], "Отказаться")
     )
-    assert fake.messages[(BORIS, asked.result["message_id"])]["text"] == "Boris отказывается заканчивать игру №1."
+    assert fake.messages[(BORIS, asked.result["message_id"])]["text"] == "Отказ заканчивать игру №1: Boris."
     assert fake.texts(ANNA)[-1] == "Boris declined to end game #1."
 
 

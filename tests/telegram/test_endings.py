@@ -1,5 +1,6 @@
 """Ending a game through the bot (``tochki_bot.telegram.endings``): ``/resign`` and ``/ground`` with a
-confirmation that belongs to whoever asked, ``/draw`` and the opponent's answer.
+confirmation that belongs to whoever asked, ``/draw`` and the opponent's answer; the resignation question and its
+buttons say the same thing.
 
 The tests here came from the trials, reviews and attacks that found their bugs; each one's docstring says
 which."""
@@ -10,6 +11,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from tests.support import variant_games
 from tests.support.games import BORIS, GROUP, caption, open_group_game, settled, users
 from tests.support.harness import Bot
 from tests.support.paths import Where
@@ -108,7 +110,7 @@ async def test_only_who_asked_can_confirm_a_resignation(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/resign")
     confirm = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Да, сдаюсь"))
-    assert fake.messages[(GROUP, confirm)]["text"] == "Анна сдаётся в игре №1."
+    assert fake.messages[(GROUP, confirm)]["text"] == "Сдача в игре №1: Анна."
     record = await bot.game(1)
     assert record.state == "finished" and record.winner == "red"
 
@@ -145,7 +147,7 @@ async def test_a_resignation_before_the_first_move_is_unrated_and_not_a_move(bot
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
     record = await bot.game(1)
     assert record.state == "cancelled" and not record.rated and record.reason == "resignation"
-    assert "Игра отменена.</b> Boris сдаётся, не сделав ни одного хода" in caption(bot, GROUP)
+    assert "Игра отменена.</b> Сдача до первого хода: Boris" in caption(bot, GROUP)
     await bot.say(GROUP, anna, "/top")
     assert "ещё не закончено" in fake.texts(GROUP)[-1]  # nothing rated
     await bot.say(GROUP, anna, "/stats")
@@ -162,3 +164,45 @@ async def test_a_resignation_before_the_first_move_is_unrated_and_not_a_move(bot
     assert record.state == "finished" and record.rated and record.ply == 3
     await bot.say(GROUP, anna, "/replay 2")
     assert fake.last("sendAnimation", GROUP).params["caption"] == "Повтор игры №2: 2 хода."
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# The question and its buttons say the same thing: cancel before one's first move, resign after it.
+
+
+def labels(bot: Bot, message_id: int) -> list[str]:
+    return [b["text"] for row in bot.buttons(GROUP, message_id) for b in row]
+
+
+async def test_resigning_before_ones_first_move_asks_to_cancel_with_a_cancel_button(bot: Bot) -> None:
+    anna, _ = variant_games.users(bot.fake)
+    await variant_games.open_game(bot, "/new 10x10 empty")
+    await bot.say(GROUP, anna, "/resign")
+    question = bot.fake.last("sendMessage", GROUP)
+    assert "Cancel game #1?" in question.params["text"]
+    assert labels(bot, question.result["message_id"]) == ["Yes, cancel the game", "No"]
+    await bot.press(GROUP, question.result["message_id"], anna, bot.button(GROUP, question.result["message_id"], "Yes"))
+    assert (await bot.game(1)).state == "cancelled"
+
+
+async def test_resigning_after_ones_first_move_asks_to_resign(bot: Bot) -> None:
+    anna, boris = variant_games.users(bot.fake)
+    await variant_games.open_game(bot, "/new 10x10 empty")
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/m 6-6")
+    await bot.say(GROUP, anna, "/resign")
+    question = bot.fake.last("sendMessage", GROUP)
+    assert "Resign game #1?" in question.params["text"]
+    assert labels(bot, question.result["message_id"]) == ["Yes, resign", "No"]
+
+
+async def test_the_russian_cancel_question_has_a_cancel_button(bot: Bot) -> None:
+    anna = bot.fake.user(11, "Анна", "ru")
+    boris = bot.fake.user(22, "Борис", "ru")
+    await bot.say(GROUP, anna, "/new 10x10 empty blue")
+    lobby = bot.fake.last("sendMessage", GROUP).result["message_id"]
+    await bot.press(GROUP, lobby, boris, bot.button(GROUP, lobby, "Играть"))
+    await bot.say(GROUP, boris, "/resign")
+    question = bot.fake.last("sendMessage", GROUP)
+    assert "Отменить игру №1?" in question.params["text"]
+    assert labels(bot, question.result["message_id"]) == ["Да, отменить игру", "Нет"]

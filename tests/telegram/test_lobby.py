@@ -1,5 +1,6 @@
 """Opening games through the bot (``tochki_bot.telegram.lobby``): ``/new`` (``/new ai`` too), the
-lobby's buttons, invitations and their links, ``/cancel``.
+lobby's buttons, invitations and their links, ``/cancel``; a board or a time out of range is refused with a clear
+answer (``tochki_bot.services.lobby``), and no lobby is opened.
 
 The tests here came from the trials, reviews and attacks that found their bugs; each one's docstring says
 which."""
@@ -11,9 +12,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from tests.support import variant_games
 from tests.support.games import ANNA, BORIS, GROUP, STRANGER, clara, open_group_game, private_game, settled, users
 from tests.support.harness import Bot
 from tests.support.paths import Where
+from tochki_bot.services import LobbyChoice, Person, Place, Problem, ServiceError
 from tochki_bot.telegram import callbacks as cb
 
 
@@ -32,7 +35,7 @@ async def test_a_group_game_cancelled_from_a_private_chat_is_announced_in_the_gr
     await bot.say(BORIS, boris, "/cancel 1")
     assert fake.texts(BORIS)[-1] == "Game #1 cancelled."
     said = fake.texts(GROUP)[-1]
-    assert "Игра №1 отменена до первого хода: её отменяет Boris" in said and "tg://user?id=11" in said
+    assert "Игра №1 отменена до первого хода (отмена: Boris)" in said and "tg://user?id=11" in said
     assert not bot.buttons(GROUP, bot.last_board(GROUP)["message_id"])
     await bot.say(GROUP, anna, "/m 5-5")
     assert fake.texts(GROUP)[-1] == "Игра №1 окончена; новую начинает /new."  # not "there is no game here"
@@ -49,7 +52,7 @@ async def test_a_group_game_cancelled_in_the_group_is_said_once(bot: Bot) -> Non
     await open_group_game(bot)
     before = len(fake.texts(GROUP))
     await bot.say(GROUP, boris, "/cancel")
-    assert len(fake.texts(GROUP)) == before + 1 and "её отменяет Boris" in fake.texts(GROUP)[-1]
+    assert len(fake.texts(GROUP)) == before + 1 and "(отмена: Boris)" in fake.texts(GROUP)[-1]
 
 
 async def test_cancel_of_a_started_private_game_says_it_has_started(bot: Bot) -> None:
@@ -95,10 +98,9 @@ async def test_new_with_a_board_no_phone_can_read_keeps_to_the_choices(bot: Bot)
     """Found in the second player trial: what was confusing; it failed before its fix."""
     fake = bot.fake
     anna, _, _ = users(fake)
-    await bot.say(GROUP, anna, "/new 60x60 empty 5m")
-    record = await bot.game(1)
-    assert (record.width, record.height) == (39, 32) and record.move_seconds == 300
-    assert "39x32" in fake.texts(GROUP)[-1]
+    await bot.say(GROUP, anna, "/new 60x60 empty 5m")  # refused with the range, no lobby (issue 20)
+    assert await bot.db.games.get(1) is None
+    assert "10x10" in fake.texts(GROUP)[-1] and "39x39" in fake.texts(GROUP)[-1]
 
 
 async def test_new_ai_with_settings_in_a_group_whose_lobby_is_open_says_so(bot: Bot) -> None:
@@ -219,3 +221,52 @@ async def test_cancel_offers_only_games_that_can_be_cancelled(bot: Bot) -> None:
     await bot.say(ANNA, anna, f"/m {first} 5-5")
     await bot.say(ANNA, anna, "/cancel")  # one game has a move, so only the other can be cancelled: no question
     assert (await bot.game(second)).state == "cancelled" and (await bot.game(first)).state == "active"
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# Out of range: a board or a time /new cannot open.
+
+
+@pytest.mark.parametrize("size", ["8x8", "9x20", "40x40", "20x99"])
+async def test_new_with_a_board_out_of_range_says_why_and_opens_nothing(bot: Bot, size: str) -> None:
+    anna, _ = variant_games.users(bot.fake)
+    await bot.say(GROUP, anna, f"/new {size}")
+    answer = bot.fake.texts(GROUP)[-1]
+    assert f"{size}" in answer and "10x10" in answer and "39x39" in answer
+    assert await bot.db.games.get(1) is None
+    await bot.say(GROUP, anna, f"/new ai {size}")
+    assert "10x10" in bot.fake.texts(GROUP)[-1] and await bot.db.games.get(1) is None
+
+
+async def test_new_with_a_time_out_of_range_says_why_and_opens_nothing(bot: Bot) -> None:
+    anna, _ = variant_games.users(bot.fake)
+    await bot.say(GROUP, anna, "/new 20x20 0m")
+    answer = bot.fake.texts(GROUP)[-1]
+    assert "0m" in answer and "1m" in answer and "30d" in answer
+    await bot.say(GROUP, anna, "/new 99d")
+    assert "99d" in bot.fake.texts(GROUP)[-1]
+    assert await bot.db.games.get(1) is None
+
+
+async def test_new_in_russian_names_the_range(bot: Bot) -> None:
+    anna = bot.fake.user(11, "Анна", "ru")
+    await bot.say(GROUP, anna, "/new 8х8")
+    assert "от 10x10 до 39x39" in bot.fake.texts(GROUP)[-1]
+    assert await bot.db.games.get(1) is None
+
+
+async def test_the_smallest_and_largest_boards_open(bot: Bot) -> None:
+    anna, _ = variant_games.users(bot.fake)
+    await bot.say(GROUP, anna, "/new 10x10")
+    record = await bot.game(1)
+    assert (record.width, record.height) == (10, 10)
+    await bot.say(GROUP, anna, "/cancel")
+    await bot.say(GROUP, anna, "/new 39x39")
+    record = await bot.game(2)
+    assert (record.width, record.height) == (39, 39)
+
+
+async def test_the_service_refuses_a_size_out_of_range(bot: Bot) -> None:
+    with pytest.raises(ServiceError) as error:
+        await bot.services.lobby.open(Place(GROUP, "group", "G"), Person(11, "Anna"), LobbyChoice(8, 8))
+    assert error.value.problem is Problem.BAD_SIZE

@@ -76,7 +76,7 @@ async def test_a_whole_game_against_the_bot_to_the_end(bot: Bot) -> None:
     assert all(int(c.params.get("chat_id", 1)) > 0 for c in bot.fake.sent())  # nothing was sent to the bot's "chat"
     await bot.say(ANNA, anna, "/me")
     assert "Против бота (лёгкий)" in bot.fake.texts(ANNA)[-1]
-    assert (await bot.services.ratings.table()).get(ANNA) is None  # not in the people's Elo
+    assert await bot.services.ratings.of(ANNA) == {}  # games against the bot are never rated
     assert not bot.errors
 
 
@@ -94,7 +94,7 @@ async def test_the_lobby_offers_the_bot_to_its_creator_only(bot: Bot) -> None:
     record = await bot.game(1)
     assert record.state == "active" and BOTS["normal"] in record.players and ANNA in record.players
     assert not record.rated
-    assert "Bot ★★" in bot.fake.messages[(GROUP, lobby)]["text"]  # the lobby says who plays
+    assert "Бот ★★" in bot.fake.messages[(GROUP, lobby)]["text"]  # the lobby says who plays
     view = await bot.services.game(1)
     if view.player_to_move is not None and view.player_to_move.id == ANNA:
         point = next(iter(view.position.playable_points()))
@@ -231,7 +231,7 @@ async def test_while_the_bot_thinks_its_board_says_so_and_has_no_buttons(bot: Bo
     await bot.say(ANNA, anna, "/new ai 12x12 red")  # the bot (blue) begins
     await settled(bot)
     start, answer = bot.fake.sent("sendPhoto", ANNA)[:2]
-    assert "Bot ★★ думает…" in start.params["caption"] and not start.params.get("reply_markup")
+    assert "Бот ★★ думает…" in start.params["caption"] and not start.params.get("reply_markup")
     assert "Ваш ход" in answer.params["caption"] and answer.params.get("reply_markup")
 
 

@@ -1,5 +1,6 @@
 """Telegram's limits per chat (``tochki_bot.telegram.ratelimit``): a flood wait stops only the chat it was
-given for, a group keeps its rate while other chats go on.
+given for, a group keeps its rate while other chats go on; a group's minute counts the messages sent and edited
+there, not the "typing…" actions shown while the bot thinks.
 
 The tests here came from the trials, reviews and attacks that found their bugs; each one's docstring says
 which."""
@@ -105,3 +106,62 @@ async def test_a_group_keeps_its_rate_while_other_chats_go_on() -> None:
     assert await asyncio.wait_for(send(OTHER_GROUP), timeout=1)
     assert await asyncio.wait_for(send(ANNA), timeout=1)
     group[2].cancel()
+
+
+async def _ok(*args: Any, **kwargs: Any) -> bool:
+    return True
+
+
+async def _call(limiter: ChatRateLimiter, endpoint: str, chat_id: int = GROUP) -> None:
+    await limiter.process_request(_ok, (), {}, endpoint, {"chat_id": chat_id}, None)
+
+
+async def test_chat_actions_do_not_take_a_groups_message_places() -> None:
+    limiter = ChatRateLimiter(overall_max_rate=0, group_max_rate=2, group_time_period=60)
+    for _ in range(10):
+        await asyncio.wait_for(_call(limiter, "sendChatAction"), 0.5)
+    await asyncio.wait_for(_call(limiter, "sendMessage"), 0.5)
+    await asyncio.wait_for(_call(limiter, "editMessageText"), 0.5)
+    with pytest.raises(TimeoutError):  # the group's two places this minute are taken: messages wait
+        await asyncio.wait_for(_call(limiter, "sendDocument"), 0.5)
+    await asyncio.wait_for(_call(limiter, "sendChatAction"), 0.5)  # still shown at once
+
+
+@pytest.fixture
+async def limited(where: Where) -> AsyncIterator[Bot]:
+    """The bot under Telegram's real rates: 20 messages a minute in a group, 30 a second in all."""
+    started = await Bot(where("bot.db"), group_rate=20, overall_rate=30).start()
+    yield started
+    await started.stop()
+
+
+async def until(condition: Any, timeout: float) -> float:
+    start = time.perf_counter()
+    while not condition():
+        if time.perf_counter() - start > timeout:
+            raise TimeoutError
+        await asyncio.sleep(0.005)
+    return time.perf_counter() - start
+
+
+@pytest.mark.slow
+async def test_a_second_sgf_in_a_group_watching_a_game_against_the_bot_comes_at_once(limited: Bot) -> None:
+    """Found by profiling a second ``/sgf`` that took 2 s in a group watching a game against the bot: each of the
+    bot's moves showed "typing…", which took one of the group's 20 places a minute without being a message, so the
+    next answer waited for a place to free."""
+    bot = limited
+    fake = bot.fake
+    anna = fake.user(11, "Anna", "en")
+    await bot.say(GROUP, anna, "/new ai easy 39x32 blue")
+    await until(lambda: fake.sent("sendPhoto", GROUP), 10)
+    for i in range(5):  # five move pairs: ten boards, four keyboards taken off, five "typing…"
+        boards = len(fake.sent("sendPhoto", GROUP))
+        await bot.say(GROUP, anna, f"/m {i + 1}-1")
+        await until(lambda n=boards: len(fake.sent("sendPhoto", GROUP)) >= n + 2, 10)
+    assert len(fake.sent("sendChatAction", GROUP)) >= 5
+    for _ in range(2):
+        sent = len(fake.sent("sendDocument", GROUP))
+        start = time.perf_counter()
+        await bot.say(GROUP, anna, "/sgf")
+        await until(lambda n=sent: len(fake.sent("sendDocument", GROUP)) > n, 10)
+        assert time.perf_counter() - start < 0.5

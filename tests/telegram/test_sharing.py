@@ -1,18 +1,23 @@
-"""Sharing, end to end: SGF out and in, full-resolution pictures, replays, spectators, inline mode, ratings."""
+"""Sharing, end to end (``tochki_bot.telegram.sharing``): SGF out and in, full-resolution pictures, replays,
+spectators, inline mode, ratings; a grounded record can be continued from the position before the grounding;
+``/unwatch`` answers where the user sees it."""
 
 from __future__ import annotations
 
 import io
 import re
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from PIL import GifImagePlugin, Image
 
+from tests.support import variant_games
 from tests.support.games import ANNA, BORIS, GROUP, STRANGER, open_group_game, users, watch_link
 from tests.support.harness import Bot
 from tests.support.paths import DATA, Where
-from tochki_bot.engine.sgf import parse_sgf
+from tochki_bot.engine import Game
+from tochki_bot.engine.sgf import parse_sgf, write_sgf
 from tochki_bot.services import Person
 
 
@@ -206,20 +211,27 @@ async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/top")
     top = fake.texts(GROUP)[-1]
     assert top.index("Анна") < top.index("Boris")
-    # K = 40: 1500 -> 1520 (expected 0.5), then +17.7 (expected 0.557 against 1480).
-    assert "<b>1538</b>" in top and "<b>1462</b>" in top
-    assert "Рейтинг в этом чате" in top and "2 игры" in top
-    # In a private chat: the ratings of all players who chose to appear there (nobody yet).
+    # Glicko-2 from 1500 / 350 / 0.06: 1662.3 / 290.3 after the first win, 1720.2 / 260.0 after the second (the
+    # loser the mirror image); a deviation of 110 or more is provisional.
+    assert "<b>1720?</b> ±260" in top and "<b>1280?</b> ±260" in top
+    assert "Рейтинг в этом чате" in top and "Спортивные" in top and "2 игры" in top
+    # In a private chat: the ratings of all players who chose to appear there (nobody yet), and one's own place.
     await bot.say(ANNA, anna, "/top")
-    assert "1538" not in fake.texts(ANNA)[-1] and "в /me можно в него попасть" in fake.texts(ANNA)[-1]
+    alone = fake.texts(ANNA)[-1]
+    assert "1720" in alone and "1-е место из 2" in alone and "в /me можно в него попасть" in alone
     await bot.say(ANNA, anna, "/me")
-    me = fake.last("sendMessage", ANNA).result["message_id"]
-    await bot.press(ANNA, me, anna, bot.button(ANNA, me, "Показывать меня"))
+    me = fake.last("sendPhoto", ANNA)  # the rating's history as a picture, the text as its caption
+    assert "<b>1720?</b> ±260" in me.params["caption"] and me.files
+    message = me.result["message_id"]
+    await bot.press(ANNA, message, anna, bot.button(ANNA, message, "Показывать меня"))
+    assert "Вы есть в рейтинге всех игроков" in fake.messages[(ANNA, message)]["caption"]
     await bot.say(ANNA, anna, "/top")
     listed = fake.texts(ANNA)[-1]
-    assert "Рейтинг всех игроков" in listed and "<b>1538</b>" in listed and "Boris" not in listed
+    assert "Рейтинг всех игроков" in listed and "<b>1720?</b>" in listed and "Boris" not in listed
     await bot.say(GROUP, boris, "/me")
-    assert "<b>1462</b>, 2 игры (0 побед, 2 поражения, 0 ничьих)." in fake.texts(GROUP)[-1]
+    caption = fake.last("sendPhoto", GROUP).params["caption"]
+    assert "<b>1280?</b> ±260 (волатильность 0.060) · 2 игры (0 побед, 2 поражения, 0 ничьих)" in caption
+    assert "В этом чате (Спортивные): 2-е место из 2" in caption
 
 
 async def test_a_spectators_plain_moves_go_to_their_own_game(bot: Bot) -> None:
@@ -347,3 +359,79 @@ async def test_spectators_share_what_they_follow_and_players_do_not_become_spect
     assert fake.last("sendDocument", STRANGER).params["caption"].startswith("Game #1")
     await bot.say(ANNA, anna, f"/start {link}")
     assert await bot.db.follows.of_game(1) == [STRANGER]
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# A grounded record continued; /unwatch where the spectator sees it.
+
+
+def button_labels(bot: Bot, chat_id: int, message_id: int) -> list[str]:
+    return [b["text"] for row in bot.buttons(chat_id, message_id) for b in row]
+
+
+def grounded_record() -> bytes:
+    game = Game(10, 10, "empty")
+    for x, y in [(2, 2), (5, 5), (3, 3), (6, 6), (4, 4), (7, 7)]:
+        game.play(x, y)
+    game.ground(game.to_move)
+    assert game.result is not None and game.result.reason == "grounding"
+    return write_sgf(game, blue="Anna", red="Boris").encode()
+
+
+async def test_a_grounded_record_can_be_continued_from_before_the_grounding(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris = variant_games.users(fake)
+    await bot.send(fake.document_update(GROUP, anna, "grounded.sgf", grounded_record()))
+    shown = fake.last("sendPhoto", GROUP).result["message_id"]
+    assert "▶ Continue as a new game" in button_labels(bot, GROUP, shown)
+    await bot.press(GROUP, shown, anna, bot.button(GROUP, shown, "Continue"))
+    lobby = fake.last("sendMessage", GROUP).result
+    assert "after move 6" in lobby["text"]
+    await bot.press(GROUP, lobby["message_id"], boris, bot.button(GROUP, lobby["message_id"], "Join"))
+    record = await bot.db.games.open_in(GROUP)
+    assert record is not None and record.state == "active" and record.ply == 6 and not record.rated
+
+
+async def test_a_full_board_record_cannot_be_continued(bot: Bot) -> None:
+    fake = bot.fake
+    anna, _ = variant_games.users(fake)
+    game = Game(10, 10, "empty")
+    while not game.is_over:
+        game.play(*next(iter(game.playable_points())))
+    await bot.send(fake.document_update(GROUP, anna, "full.sgf", write_sgf(game).encode()))
+    shown = fake.last("sendPhoto", GROUP).result["message_id"]
+    assert not any("Continue" in label for label in button_labels(bot, GROUP, shown))
+
+
+async def follow_game(bot: Bot) -> tuple[dict[str, Any], int]:
+    """Anna and Boris play in the group; the stranger follows through the /watch link. Returns the stranger and
+    their "you follow" note."""
+    _, _, stranger = users(bot.fake)
+    await open_group_game(bot)
+    await bot.say(STRANGER, stranger, f"/start {await watch_link(bot)}")
+    return stranger, bot.fake.last("sendMessage", STRANGER).result["message_id"]
+
+
+async def test_unwatch_after_new_boards_answers_below_them(bot: Bot) -> None:
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    spectator, note = await follow_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/m 6-6")
+    board = fake.last("sendPhoto", STRANGER).result["message_id"]
+    assert board > note  # the note is above the latest board: an edit of it is out of sight
+    await bot.say(STRANGER, spectator, "/unwatch")
+    last = fake.last("sendMessage", STRANGER)
+    assert last.result["message_id"] > board and last.params["text"] == "You no longer follow game #1."
+    assert not bot.buttons(STRANGER, note)  # the note's button goes too
+    await bot.say(GROUP, anna, "/m 7-7")
+    assert fake.last("sendPhoto", STRANGER).result["message_id"] == board  # no more boards
+
+
+async def test_unwatch_right_below_the_note_edits_it_only(bot: Bot) -> None:
+    fake = bot.fake
+    spectator, note = await follow_game(bot)
+    texts = len(fake.texts(STRANGER))
+    await bot.say(STRANGER, spectator, "/unwatch")
+    assert fake.messages[(STRANGER, note)]["text"] == "You no longer follow game #1."
+    assert len(fake.texts(STRANGER)) == texts

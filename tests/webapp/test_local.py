@@ -22,6 +22,7 @@ import httpx
 import pytest
 
 from tests.support.paths import TESTS
+from tests.support.program import free_port, spawn_local
 from tests.support.webapp import auth, open_site
 from tochki_bot.engine.sgf import parse_sgf
 from tochki_bot.local import picture
@@ -368,31 +369,12 @@ async def test_the_services_owe_nobody_an_announcement(tmp_path: Path) -> None:
 # The command
 
 
-def spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
-    full = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TOCHKI_"))}
-    full.update(env)
-    full["PYTHONPATH"] = str(ROOT)
-    return subprocess.Popen(
-        [sys.executable, "-m", "tochki_bot", "local", *args],
-        env=full,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.mark.process
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_the_command_serves_the_page_and_stops_cleanly(tmp_path: Path, stop: signal.Signals) -> None:
     db = tmp_path / "mine.db"
     port = free_port()
-    proc = spawn(["--port", str(port)], {"TOCHKI_LOCAL_DB": str(db), "TOCHKI_AI_SECONDS": "0.05"})
+    proc = spawn_local(["--port", str(port)], {"TOCHKI_LOCAL_DB": str(db), "TOCHKI_AI_SECONDS": "0.05"})
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -417,7 +399,7 @@ def test_the_command_serves_the_page_and_stops_cleanly(tmp_path: Path, stop: sig
 @pytest.mark.process
 @pytest.mark.parametrize("gap", [0.0, 0.05, 0.3])
 def test_ctrl_c_twice_still_stops_cleanly(tmp_path: Path, gap: float) -> None:
-    proc = spawn(["--port", "0"], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
+    proc = spawn_local(["--port", "0"], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().startswith("Точки: play at http://127.0.0.1:")
@@ -432,7 +414,7 @@ def test_ctrl_c_twice_still_stops_cleanly(tmp_path: Path, gap: float) -> None:
 
 @pytest.mark.process
 def test_the_command_refuses_an_address_others_reach(tmp_path: Path) -> None:
-    proc = spawn(["--listen", "0.0.0.0"], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
+    proc = spawn_local(["--listen", "0.0.0.0"], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 8
     assert err.strip().splitlines() == [
@@ -447,7 +429,7 @@ def test_the_command_says_when_the_port_is_in_use(tmp_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        proc = spawn(["--port", str(port)], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
+        proc = spawn_local(["--port", str(port)], {"TOCHKI_LOCAL_DB": str(tmp_path / "x.db")})
         _, err = proc.communicate(timeout=60)
     assert proc.returncode == 7
     lines = [line for line in err.splitlines() if line.startswith("tochki-bot:")]

@@ -126,7 +126,7 @@ async def test_a_short_game_in_the_mini_app_against_chat_commands(tmp_path: Path
         # The finished game is a replay: the slider goes back to any move.
         await run(anna_phone.until, "window.tochki.state.state === 'finished'", 5)
         assert await run(anna_phone.js, "return !document.getElementById('replay').hidden")
-        assert "сдаётся" in await run(anna_phone.js, "return document.getElementById('status-text').textContent")
+        assert "Сдача: Boris" in await run(anna_phone.js, "return document.getElementById('status-text').textContent")
         await run(
             anna_phone.js,
             "var s = document.getElementById('slider'); s.value = 3; s.dispatchEvent(new Event('input'));",

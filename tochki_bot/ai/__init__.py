@@ -6,6 +6,8 @@
 >>> g.is_playable(*p)
 True
 
+``analyse`` values a move against the best one (for reviewing games): see ``tochki_bot.ai.analysis``.
+
 Pure Python on top of the engine; nothing is shared between calls except read-only tables, so it is safe to call
 from worker processes. ``choose_move`` never mutates the game it is given.
 """
@@ -16,9 +18,10 @@ from typing import Literal
 
 from tochki_bot.engine import Game, Point
 
+from .analysis import Analysis, analyse
 from .player import BUDGET, LEVELS, Level, decide
 
-__all__ = ["BUDGET", "LEVELS", "Level", "choose_action", "choose_move"]
+__all__ = ["BUDGET", "LEVELS", "Analysis", "Level", "analyse", "choose_action", "choose_move"]
 
 
 def choose_move(game: Game, level: str = "normal", *, seconds: float | None = None, seed: int | None = None) -> Point:

@@ -17,6 +17,9 @@
   move at the leaves the evaluation's exchange term is always the opponent's. A quiescence search over captures
   and blocks at the leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static; so did a
   territory term (cells inside each side's enclosures, 0.1 a cell: 1-0-7).
+- ``hard``'s inner nodes: a transposition table (Zobrist keys of the dots with the score and the side to move:
+  bounds and the best move of positions met again), two killer moves per ply, and null windows after the first
+  move (principal variation search). Measured with ``benchmarks/selfplay.py`` (``docs/ai.md``).
 - Levels differ by depth, width, budget and deliberate noise (``easy`` sometimes overlooks the opponent's threats
   and prefers moves near the last ones).
 """
@@ -48,6 +51,12 @@ WIN = 100_000.0
 MAX_DEPTH = 31
 """The deepest iteration (a search that gets there on a nearly full board stops early)."""
 
+EXACT, LOWER, UPPER = 0, 1, 2
+"""What a transposition table entry's value is: the exact value, a lower bound (it failed high), an upper bound."""
+
+NULL = 0.001
+"""The width of a null window: inner values are whole dots, so a window this narrow only asks "better or not"."""
+
 
 @dataclass(frozen=True)
 class Style:
@@ -76,6 +85,14 @@ class Style:
     """At inner nodes, also search up to this many of the side to move's threat moves read at the root
     (``Search.read_threats``): points anywhere on the board where a dot makes a new capture threat, double threats
     first. The local move generator only looks near the latest moves and misses a double threat far from them."""
+    table: bool = False
+    """Keep a transposition table (Zobrist keys over the dots, with the score and the side to move): a position
+    met again is not searched again to a depth it was already searched to, and its best move is tried first."""
+    killers: bool = False
+    """Try the two latest quiet moves that made a cutoff at the same ply first (killer moves)."""
+    null_window: bool = False
+    """Search every move after the first with a null window, again with the full one only when it does better
+    (principal variation search)."""
     rate: float = 5000.0
     """Nodes per second assumed on a 20x20 board to turn a budget into a node limit when a seed is given (scaled
     to other sizes by ``node_rate``; about half of what this 2-core machine measures in a mid-game, 10,000/s, so
@@ -116,6 +133,9 @@ STYLES: dict[str, Style] = {
         deep_width=8,
         switch_margin=0.5,
         threats=4,
+        table=True,
+        killers=True,
+        null_window=True,
         rate=5000.0,
     ),
 }
@@ -141,6 +161,10 @@ class Search:
         self.nodes = 0
         self.blind = blind
         self.at_risk = [0, _ground_loss(root.game, 1), _ground_loss(root.game, 2)]
+        self.table: dict[tuple[int, int, int, int], tuple[int, float, int, int]] = {}
+        """Transposition table: (key, side to move, blue's score, red's) -> (depth, value, flag, best move)."""
+        self.killers: list[list[int]] = [[] for _ in range(MAX_DEPTH + 2)]
+        """Per ply from the root: the latest quiet moves that made a cutoff there."""
         self.threat_moves: list[list[int]] = [[], [], []]
         """Per colour: its threat moves read at the root, best first (``read_threats``)."""
         b = root.board
@@ -273,15 +297,25 @@ class Search:
                         out.add(q)
         return out
 
-    def moves(self, pos: Position, limit: int, everywhere: bool = False) -> list[int]:
-        """Candidate moves for the side to move, best first; at most ``limit`` (all when ``everywhere``)."""
+    def moves(
+        self,
+        pos: Position,
+        limit: int,
+        everywhere: bool = False,
+        first: list[int] | None = None,
+        hint: int = -1,
+    ) -> list[int]:
+        """Candidate moves for the side to move, best first; at most ``limit`` (all when ``everywhere``).
+
+        ``hint`` (the table's best move) comes first; ``first`` (killers) are tried after the captures and blocks,
+        before the quiet moves, when they are playable. Both count within ``limit``."""
         b = pos.board
         p = pos.to_move
         o = 3 - p
         mine = pos.closers[p]
-        caps = sorted((q for q, v in mine.items() if v), key=lambda q: -mine[q])
+        caps = sorted((q for q, v in mine.items() if v), key=lambda q: (-mine[q], q))
         theirs = pos.closers[o]
-        blocks = sorted((q for q, v in theirs.items() if v and q not in mine), key=lambda q: -theirs[q])
+        blocks = sorted((q for q, v in theirs.items() if v and q not in mine), key=lambda q: (-theirs[q], q))
         if everywhere:
             dots, owner = b.dots, b.owner
             centres = [c for c in board_cells(self.width, self.height) if dots[c] and not owner[c]]
@@ -290,11 +324,20 @@ class Search:
             pool = self.near(pos, list(pos.last[-3:]), 2)
         ordered: list[int] = []
         seen: set[int] = set()
+        if hint >= 0:
+            ordered.append(hint)
+            seen.add(hint)
         for q in caps + blocks:
             if q not in seen:
                 seen.add(q)
                 ordered.append(q)
         extra = 0
+        if first:
+            dots, owner = b.dots, b.owner
+            for q in first:
+                if q not in seen and not dots[q] and not owner[q] and not (in_house(b, p, q) and not mine.get(q)):
+                    seen.add(q)
+                    ordered.append(q)
         if not everywhere:
             dots, owner = b.dots, b.owner
             for q in self.threat_moves[p]:
@@ -314,22 +357,54 @@ class Search:
 
     # ---------------------------------------------------------------------------------------------------------
 
-    def negamax(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
-        """Alpha-beta value of ``pos`` for its side to move, searching ``depth`` more plies."""
+    def negamax(self, pos: Position, depth: int, alpha: float, beta: float, ply: int = 1) -> float:
+        """Alpha-beta value of ``pos`` for its side to move, searching ``depth`` more plies (``ply``: plies from
+        the root), fail-soft, with a transposition table, killer moves and null windows after the first move."""
         e = self.evaluate(pos)
         if depth == 0 or abs(e) >= WIN:
             return e
+        style = self.style
+        score = pos.board.score
+        key = (pos.key, pos.to_move, score[1], score[2])
+        hint = -1
+        if style.table:
+            entry = self.table.get(key)
+            if entry is not None:
+                d, v, flag, move = entry
+                if d >= depth and (flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha)):
+                    return v
+                hint = move
+        killers = self.killers[ply] if style.killers and ply < len(self.killers) else None
+        first = killers or []
+        start_alpha = alpha
         best = -2 * WIN
-        for q in self.moves(pos, self.style.width):
+        best_move = -1
+        pvs = style.null_window
+        for k, q in enumerate(self.moves(pos, style.width, first=first, hint=hint)):
             self.tick()
-            v = -self.negamax(pos.play(q), depth - 1, -beta, -alpha)
+            child = pos.play(q)
+            if pvs and k:
+                v = -self.negamax(child, depth - 1, -alpha - NULL, -alpha, ply + 1)
+                if alpha < v < beta:
+                    v = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            else:
+                v = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
             if v > best:
                 best = v
+                best_move = q
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        if killers is not None and q not in killers and not pos.closers[pos.to_move].get(q):
+                            killers.insert(0, q)
+                            del killers[2:]
                         break
-        return best if best > -2 * WIN else e
+        if best <= -2 * WIN:
+            return e
+        if style.table:
+            flag = LOWER if best >= beta else UPPER if best <= start_alpha else EXACT
+            self.table[key] = (depth, best, flag, best_move)
+        return best
 
 
 def _ground_loss(game: Game, p: int) -> int:
@@ -344,7 +419,7 @@ def _ground_loss(game: Game, p: int) -> int:
 
 
 class Decision(NamedTuple):
-    """What ``analyse`` chose and how hard it looked."""
+    """What ``search_move`` chose and how hard it looked."""
 
     action: Point | Literal["ground"]
     nodes: int
@@ -357,10 +432,10 @@ def decide(
     game: Game, level: str, seconds: float | None, seed: int | None, *, allow_ground: bool
 ) -> Point | Literal["ground"]:
     """Choose a move (or grounding, when allowed and winning) for the side to move. See ``choose_move``."""
-    return analyse(game, level, seconds, seed, allow_ground=allow_ground).action
+    return search_move(game, level, seconds, seed, allow_ground=allow_ground).action
 
 
-def analyse(game: Game, level: str, seconds: float | None, seed: int | None, *, allow_ground: bool) -> Decision:
+def search_move(game: Game, level: str, seconds: float | None, seed: int | None, *, allow_ground: bool) -> Decision:
     """``decide`` with the search statistics (for the benchmark)."""
     start = time.perf_counter()
     if level not in STYLES:

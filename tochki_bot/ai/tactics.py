@@ -65,6 +65,9 @@ def _joined_runs(board: Board, p: int, q: int) -> tuple[int, list[int]] | None:
     return (m, roots) if len(set(roots)) < len(roots) else None
 
 
+_NOTHING: frozenset[int] = frozenset()
+
+
 def capture_value(board: Board, p: int, q: int) -> int:
     """How many opponent dots in play a dot of colour ``p`` on the empty cell ``q`` would enclose (0: none).
 
@@ -74,7 +77,12 @@ def capture_value(board: Board, p: int, q: int) -> int:
     joined = _joined_runs(board, p, q)
     if joined is None:
         return 0
-    m, roots = joined
+    return _enclosed_value(board, p, q, *joined)[0]
+
+
+def _enclosed_value(board: Board, p: int, q: int, m: int, roots: list[int]) -> tuple[int, frozenset[int]]:
+    """For a dot of ``p`` on ``q`` that links the runs ``roots`` (wall mask ``m``): the opponent dots in play it
+    would enclose and the cells it would enclose."""
     rp = board._reach[p]
     rp[q] = WALL
     try:
@@ -82,15 +90,27 @@ def capture_value(board: Board, p: int, q: int) -> int:
     finally:
         rp[q] = OPEN
     if not enclosed:
-        return 0
+        return 0, _NOTHING
     o = 3 - p
     dots, owner = board.dots, board.owner
     n = 0
+    cells: list[int] = []
     for comp in enclosed:
+        cells.extend(comp)
         for c in comp:
             if dots[c] == o and owner[c] == 0:
                 n += 1
-    return n
+    return n, frozenset(cells)
+
+
+def closer_region(board: Board, p: int, q: int) -> tuple[int, frozenset[int]] | None:
+    """``None`` when a dot of ``p`` on the open cell ``q`` cannot close a ring; else what ``capture_value`` counts
+    and the cells the ring would enclose (the *region*: an opponent dot put there later adds one to the count,
+    a dot anywhere else leaves it as it is, as long as nothing is captured)."""
+    joined = _joined_runs(board, p, q)
+    if joined is None:
+        return None
+    return _enclosed_value(board, p, q, *joined)
 
 
 def closes_loop(board: Board, p: int, q: int) -> bool:

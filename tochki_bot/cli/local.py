@@ -44,14 +44,14 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LOCAL_LANGUAGES, help="the page's language (default: from LANG)")
 
 
-def announcer(path: str, served: list[str], browse: bool) -> Callable[[str], None]:
-    """What to do once the page is served at a URL: say where (and where the games are), open a browser if asked;
-    ``served`` gets the URL (the page was served: a Ctrl-C from then on is a normal stop)."""
-    from ..local import open_browser
+def announcer(path: str, served: list[str], browse: bool, language: str | None = None) -> Callable[[str], None]:
+    """What to do once the page is served at a URL: say where (and where the games are) in the page's ``language``,
+    open a browser if asked; ``served`` gets the URL (the page was served: a Ctrl-C from then on is a normal stop)."""
+    from ..local import open_browser, ready_line
 
     def ready(url: str) -> None:
         served.append(url)
-        print(f"Точки: play at {url} (games in {os.path.abspath(path)}; Ctrl-C stops)", flush=True)
+        print(ready_line(language, url, os.path.abspath(path)), flush=True)
         if browse:
 
             def open_it() -> None:
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             language=(language or "en")[:2].lower(),
             ai_workers=config.ai_workers or None,  # local mode has no ai-workers: it always searches itself
             ai_seconds=config.ai_seconds,
-            ready=announcer(path, served, args.open),
+            ready=announcer(path, served, args.open, language),
         )
 
     def done() -> None:

@@ -540,8 +540,18 @@ def result_text(result: Result | None) -> str:
     return f"{letter}+{abs(blue - red)}"
 
 
-def write_sgf(game: Game, *, blue: str = "", red: str = "", date: str = "", app: str = "tochki-bot") -> str:
-    """Write ``game`` (ongoing or finished) as an SGF record that ``parse_sgf`` reads back exactly."""
+def write_sgf(
+    game: Game,
+    *,
+    blue: str = "",
+    red: str = "",
+    date: str = "",
+    app: str = "tochki-bot",
+    event: str = "",
+    round: str = "",
+) -> str:
+    """Write ``game`` (ongoing or finished) as an SGF record that ``parse_sgf`` reads back exactly; ``event`` and
+    ``round`` name a tournament's game (``EV``, ``RO``)."""
     settings = game.settings
     width, height = settings.width, settings.height
     if width > MAX_SGF_SIZE or height > MAX_SGF_SIZE:
@@ -554,6 +564,10 @@ def write_sgf(game: Game, *, blue: str = "", red: str = "", date: str = "", app:
         root.append(f"PW[{_escape(red)}]")
     if date:
         root.append(f"DT[{_escape(date)}]")
+    if event:
+        root.append(f"EV[{_escape(event)}]")
+    if round:
+        root.append(f"RO[{_escape(round)}]")
     result = result_text(game.result)
     if result:
         root.append(f"RE[{result}]")

@@ -35,7 +35,10 @@ help =
     Playing several games? Every board says its number: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> name the game, and a reply to a board is about that board's game.
 
     <b>Other commands</b>
-    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /stop declares STOP (sports rules with STOP), /finish ends the extra dots · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings · /me your record · /lang en, /lang pl, /lang ru or /lang uk · /rules
+    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /stop declares STOP (sports rules with STOP), /finish ends the extra dots · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings (Glicko-2) · /me your rating and record · /takeback asks to take your last move back (unrated games) · /lang en, /lang pl, /lang ru or /lang uk · /rules
+
+    <b>Playing again</b>
+    🔁 Rematch under a finished game's board plays it again, colours swapped. /tournament opens a tournament in a group (Swiss, round robin or knockout); /standings shows its table.
 
     <b>Sharing</b>
     /sgf the game as an SGF record · /png the board at full resolution · /replay an animated replay · /watch a spectator link. Send me an <code>.sgf</code> file (zagram.org, playdots, KataGoDots…) to see it, step through it or continue it. Type @{ $bot } in any chat to share one of your boards.
@@ -67,6 +70,8 @@ lobby =
     { $colours }
     { $hint }
 lobby_hint_group = Press <b>Join</b> to play. The creator can change the settings with the buttons, or play the bot (🤖, ★ to ★★★ for its strength) while the group watches.
+lobby_moves_all = Moves here: plain <code>20-18</code>, <code>/m 20-18</code> or the buttons under the board.
+lobby_moves_commands = Moves here: <code>/m 20-18</code>, a reply to the board or its buttons (in this group I see only commands and replies to my messages).
 lobby_hint_private =
     Send this link to your opponent; whoever opens it plays against you:
     { $link }
@@ -87,6 +92,7 @@ btn_blue = I play 🔵
 btn_red = I play 🔴
 btn_random = 🎲
 btn_yes_resign = Yes, resign
+btn_yes_cancel = Yes, cancel the game
 btn_no = No
 btn_ground = Ground
 btn_accept = Accept draw
@@ -120,6 +126,8 @@ occupied = { $point } is already taken.
 captured = { $point } is inside a capture area: no dots can go there.
 move_usage = Send <code>/m 20-18</code>: x from the left, y from the bottom.
 cancel_started = The game has started; it can no longer be cancelled. You can /resign or offer a /draw.
+bad_size = There is no { $size } board here: boards go from { $min }x{ $min } to { $max }x{ $max } points (for example <code>/new 20x20</code>). No game was opened.
+bad_time = { $time } is not a time per move I can keep: from <code>1m</code> (a minute) to <code>30d</code> (30 days), or <code>none</code>. No game was opened.
 ground_on_turn = You can declare grounding only on your own move.
 not_started = The game has not started yet.
 draw_pending = You have already offered a draw.
@@ -312,34 +320,6 @@ lobby_continued = This game continues a record after move { $ply }; it is not ra
 
 ## Ratings and inline mode
 
-top_title = <b>Ratings in this chat</b> (Elo)
-# /top in a private chat: everyone's ratings.
-top_title_all = <b>Ratings of all players</b> (Elo)
-top_line =
-    { $n }. { $name } — <b>{ $rating }</b> · { $games ->
-        [one] { $games } game
-       *[other] { $games } games
-    }
-top_none = No rated games have finished here yet.
-me_text =
-    <b>{ $name }</b>: rating <b>{ $rating }</b>, { $games ->
-        [one] { $games } game
-       *[other] { $games } games
-    } ({ $wins ->
-        [one] { $wins } win
-       *[other] { $wins } wins
-    }, { $losses ->
-        [one] { $losses } loss
-       *[other] { $losses } losses
-    }, { $draws ->
-        [one] { $draws } draw
-       *[other] { $draws } draws
-    }).
-me_chat =
-    In this chat: rating <b>{ $rating }</b>, { $games ->
-        [one] { $games } game
-       *[other] { $games } games
-    }.
 me_none = You have no finished rated games yet.
 inline_title = Game #{ $id }: { $blue } { $score_blue }:{ $score_red } { $red }
 inline_description = move { $ply } · { $status }
@@ -359,6 +339,7 @@ caption_your_move = <b>Your move</b>
 caption_their_move = { $name } to move
 cancelled_caption = <b>Game cancelled.</b> { $result }.
 result_cancelled_resignation = { $loser } resigned before making a move, so the game does not count
+result_cancelled_agreed = The players agreed to end it before any move, so the game does not count
 picture_game = #{ $id }
 label_game = #{ $id }
 label_lobby = waiting for an opponent
@@ -463,6 +444,7 @@ caption_bot_thinking = { $name } is thinking…
 
 # Local mode (`tochki-bot local`): the same page on this computer, no Telegram. local_you and local_friend are the
 # names of the two people at the keyboard (hot-seat: the page plays for whichever of them is to move).
+local_ready = Точки: play at { $url } (games in { $path }; Ctrl-C stops)
 local_title = Точки on this computer
 local_you = Player
 local_friend = Friend
@@ -608,3 +590,194 @@ lobby_open_for_bot = Game #{ $id } is open here in the lobby: press its 🤖 but
 game_cancelled_by_alone = Game #{ $id } was cancelled before its first move by { $name }. /new starts another.
 resign_confirm_unplayed = You have not moved yet in game #{ $id }: resigning now cancels it, and it does not count. Cancel game #{ $id }?
 resign_cancelled_done = Game #{ $id } cancelled: { $name } resigned before making a move.
+
+## Glicko-2 ratings (/top, /me)
+
+# $rules: one of rules_name_*.
+rating_title_chat = <b>Ratings in this chat</b> · { $rules } (Glicko-2)
+rating_title_all = <b>Ratings of all players</b> · { $rules } (Glicko-2)
+rating_none_chat = No rated games under the { $rules } rules have finished here yet.
+# $rating: the rating and its deviation, already formatted (<b>1563</b> ±74).
+rating_line =
+    { $n }. { $name } — { $rating } · { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }
+rating_provisional = ? — provisional: too few games yet (the deviation is 110 or more).
+rating_place = #{ $place } of { $players }
+rating_you = You: { $rating } · { $place }
+rating_you_none = You have no rated games under these rules yet.
+# $commands: /top with the other rule sets played here.
+rating_other_rules = Other rule sets played here: { $commands }
+me_title = <b>{ $name }</b>
+# $place: rating_place, or nothing.
+me_rating =
+    { $rules }: { $rating } (volatility { $volatility }) · { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } ({ $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }, { $losses ->
+        [one] { $losses } loss
+       *[other] { $losses } losses
+    }, { $draws ->
+        [one] { $draws } draw
+       *[other] { $draws } draws
+    }){ $place }
+me_chat_place = In this chat ({ $rules }): #{ $place } of { $players }
+me_chart = Rating
+
+## Rematch and takeback
+
+btn_rematch = 🔁 Rematch
+btn_rematch_accept = ✅ Play the rematch
+btn_takeback_accept = ✅ Let it be taken back
+# On the group's final board, under the result. $name asks; $opponent is mentioned.
+rematch_asked = 🔁 { $name } asks for a rematch (the same settings, colours swapped): { $opponent }?
+rematch_asked_you = You asked { $name } for a rematch.
+rematch_asked_private = 🔁 { $name } asks for a rematch of game #{ $id } (the same settings, colours swapped).
+rematch_started = 🔁 The rematch is game #{ $id }.
+rematch_declined = { $name } declined the rematch.
+rematch_declined_private = { $name } declined the rematch of game #{ $id }.
+game_not_over = The game is still being played: a rematch comes after it.
+no_rematch = This game has no rematch (it was cancelled, or it is a tournament's game).
+rematch_played = The rematch of this game was played already: game #{ $id }.
+no_rematch_asked = Nobody asked for a rematch of this game.
+own_rematch = You asked for this rematch: the other player answers it.
+cmd_takeback = Ask to take your last move back (unrated games)
+# $name: who takes the move back.
+takeback_asked = ↩️ { $name } asks to take their last move back in game #{ $id }: { $opponent }, do you agree?
+takeback_asked_private = ↩️ { $name } asks to take their last move back in game #{ $id }.
+takeback_sent = You asked { $name } to let you take your last move back in game #{ $id }.
+takeback_pending = Your takeback in game #{ $id } is waiting for its answer.
+takeback_unreachable = I cannot write to { $name } in private, so I cannot ask them about the takeback in game #{ $id }.
+takeback_done = ↩️ Game #{ $id }: { $name }'s last move was taken back; it is { $name }'s move again.
+takeback_withdrawn = { $name } withdrew the takeback in game #{ $id }.
+takeback_declined = { $name } declined the takeback in game #{ $id }.
+no_takeback_rated = Moves cannot be taken back in a rated game (the sports rules forbid it, 2.6).
+no_takeback_tournament = Moves cannot be taken back in a tournament's game.
+nothing_to_take_back = You have no move to take back.
+no_takeback_offer = Nobody asked to take a move back.
+own_takeback = You asked for this takeback: your opponent answers it.
+answer_takeback_first = { $name } asked for a takeback first: answer it before asking for one.
+tournament_game = This is a game of tournament #{ $id }: it is played out, not cancelled (leaving the tournament loses it).
+btn_rated = ⭐ Rated
+btn_unrated = ☕ Unrated
+lobby_unrated = Unrated: it does not count for the ratings; /hint and /takeback may be used.
+
+## Tournaments
+
+cmd_tournament = A tournament in this group: Swiss, round robin or knockout
+cmd_standings = The tournament's standings
+tournament_format_swiss = Swiss
+tournament_format_round_robin = Round robin
+tournament_format_elimination = Knockout
+tournament_format_rounds =
+    { $format }, { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }
+tournament_title = 🏆 <b>Tournament #{ $id }</b> · { $format }
+# $rules: the rule set in words; $rated: tournament_rated or tournament_unrated.
+tournament_settings = { $rules } · board { $size } · start: { $start } · { $time } a move · { $rated }
+tournament_rated = rated
+tournament_unrated = unrated
+tournament_starts_creator = Starts when { $name } starts it.
+# $time: a UTC time; $left: how soon.
+tournament_starts_at = Starts at { $time } UTC (in { $left }).
+tournament_players = Players ({ $count } of at most { $limit }): { $names }
+tournament_lobby_hint = Press <b>Join</b> to play. { $name } changes the settings, starts the tournament, or removes a player who does not show up.
+tournament_started_lobby = 🏆 <b>Tournament #{ $id }</b> has started: { $format }, { $count } players. The pairings of each round come as one message, then every game's first board; /standings shows the table.
+tournament_cancelled = Tournament #{ $id } was cancelled.
+tournament_cancelled_few = Tournament #{ $id } did not start: fewer than { $count } players joined.
+tournament_expired = Tournament #{ $id } was closed: nobody started it within 7 days.
+tournament_round = 🏆 <b>Tournament #{ $id }</b> · round { $round } of { $rounds }
+tournament_round_robin_plan = Everyone plays everyone once (Berger tables).
+tournament_table = Table { $board }: 🔵 { $blue } – 🔴 { $red } · game #{ $game }
+tournament_table_forfeit = Table { $board }: { $blue } – { $red } · { $winner } wins unplayed
+tournament_bye = Bye: { $name } (1 point)
+tournament_rest = Rests this round: { $name }
+tournament_round_hint = Each game's board follows: play it with its buttons, a reply to it, or /m and the game's number.
+tournament_standings_title = 📊 <b>Tournament #{ $id }</b> · standings after round { $round } of { $rounds }
+tournament_final = 🏆 <b>Tournament #{ $id }</b> is over: <b>{ $winner }</b> wins!
+tournament_final_shared = 🏆 <b>Tournament #{ $id }</b> is over: { $names } share first place.
+tournament_line_swiss =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }) · Bh { $buchholz } · mBh { $median }
+tournament_line_round_robin =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }) · SB { $sb }
+tournament_line_elimination = { $place }. { $name } — { $stage }
+tournament_left_mark = (left)
+tournament_footer_swiss = Bh: Buchholz, mBh: median Buchholz.
+tournament_footer_round_robin = SB: Sonneborn-Berger.
+tournament_footer_elimination = A drawn game is replayed with the colours swapped (twice at most, then the higher seed goes through).
+tournament_stage_winner = won the final
+tournament_stage_final = lost the final
+tournament_stage_third = third place
+tournament_stage_fourth = fourth place
+tournament_stage_in = plays round { $round }
+tournament_stage_round = out in round { $round }
+# The standings picture's column heads.
+tournament_th_place = #
+tournament_th_player = Player
+tournament_th_points = Pts
+tournament_th_sb = SB
+tournament_th_buchholz = Bh
+tournament_th_median = mBh
+tournament_th_games = Games
+tournament_th_round = R{ $round }
+tournament_picture_title = Tournament #{ $id } · { $format }
+tournament_picture_after = after round { $round } of { $rounds }
+tournament_picture_final = final standings
+tournament_picture_lobby = not started yet
+tournament_picture_rr_footer = Results: 1 win, ½ draw, 0 loss, f unplayed. SB: Sonneborn-Berger.
+tournament_picture_swiss_footer = +5 won against the 5th, =3 drew, −2 lost, f unplayed, + a bye. Bh: Buchholz, mBh: median Buchholz.
+tournament_picture_elim_footer = +5 won against the 5th, −2 lost, f unplayed, + a bye.
+caption_table = 🏆 Tournament #{ $id } · round { $round } · table { $board }
+btn_t_swiss = Swiss
+btn_t_round_robin = Round robin
+btn_t_elimination = Knockout
+btn_t_rounds_auto = auto
+btn_t_starts_creator = 🙋 I start it
+btn_t_starts_in = ⏰ in { $time }
+btn_t_leave = 🚪 Leave
+btn_t_start = ▶ Start
+btn_t_remove = 👤 Remove…
+btn_t_back = ◀ Back
+btn_t_standings = 📊 Standings
+btn_t_sgf = 📥 Games (SGF)
+btn_t_leave_yes = 🚪 Yes, leave
+tournament_joined = You are in tournament #{ $id }.
+tournament_left = You left tournament #{ $id }.
+tournament_removed = { $name } is out of tournament #{ $id }.
+tournament_left_running = { $name } left tournament #{ $id }: the game being played is lost and the rest forfeited.
+tournament_leave_confirm = Leave tournament #{ $id }? You lose the game you are playing and forfeit every later one.
+tournament_leave_kept = You stay in tournament #{ $id }.
+tournament_remove_pick = Who is out of tournament #{ $id }? (A player removed after the start forfeits the rest.)
+tournament_sgf = Tournament #{ $id }: { $count ->
+        [one] { $count } game
+       *[other] { $count } games
+    } (SGF).
+tournament_no_games = Tournament #{ $id } has no finished game yet.
+tournament_open_here = This group's tournament:
+tournament_unknown = (left out, not understood: { $words })
+tournament_shown_players = …and { $count } more.
+no_such_tournament = There is no tournament #{ $id } here.
+groups_only = Tournaments are played in groups: add the bot to a group and send /tournament there.
+no_tournament = This group has no tournament: /tournament opens one.
+tournament_started = Tournament #{ $id } has started already.
+tournament_over = Tournament #{ $id } is over.
+too_many_for_round_robin = A round robin is for { $count } players at most: choose Swiss or knockout.
+joined_already = You are in tournament #{ $id } already.
+tournament_full = The tournament is full ({ $count } players).
+creator_stays = The creator stays in the lobby: to call it off, cancel it.
+not_in_tournament = That player is not (or no longer) in tournament #{ $id }.
+too_few_players = A tournament starts with { $count } players at least.
+btn_t_page = 🏆 Tournament page
+webapp_tournament_games = Rounds and games

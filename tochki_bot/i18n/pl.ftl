@@ -40,7 +40,10 @@ help =
     Grasz kilka partii naraz? Każda plansza ma swój numer: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> wskazują partię, a odpowiedź na planszę dotyczy partii z tej planszy.
 
     <b>Inne polecenia</b>
-    /board pokazuje planszę jeszcze raz · /zoom 20-18 planszę wokół punktu, w powiększeniu · /resign poddaje partię · /draw proponuje remis · /ground ogłasza uziemienie · /stop ogłasza STOP (zasady sportowe ze STOP), /finish kończy dodatkowe kropki · /cancel zamyka partię, która się jeszcze nie zaczęła · /games twoje partie · /stats tabela wyników · /top ranking · /me twój bilans · /lang pl, /lang uk, /lang ru albo /lang en · /rules
+    /board pokazuje planszę jeszcze raz · /zoom 20-18 planszę wokół punktu, w powiększeniu · /resign poddaje partię · /draw proponuje remis · /ground ogłasza uziemienie · /stop ogłasza STOP (zasady sportowe ze STOP), /finish kończy dodatkowe kropki · /cancel zamyka partię, która się jeszcze nie zaczęła · /games twoje partie · /stats tabela wyników · /top ranking (Glicko-2) · /me twój ranking i bilans · /takeback prośba o cofnięcie ostatniego ruchu (partie bez rankingu) · /lang pl, /lang uk, /lang ru albo /lang en · /rules
+
+    <b>Jeszcze raz</b>
+    🔁 Rewanż pod planszą zakończonej partii to ta sama partia z zamienionymi kolorami. /tournament otwiera turniej w grupie (szwajcar, każdy z każdym albo pucharowy); /standings pokazuje jego tabelę.
 
     <b>Udostępnianie</b>
     /sgf partia jako zapis SGF · /png plansza w pełnej rozdzielczości · /replay animowana powtórka · /watch link dla widzów. Wyślij mi plik <code>.sgf</code> (zagram.org, playdots, KataGoDots…), żeby go obejrzeć, przejrzeć ruch po ruchu albo dokończyć. Wpisz @{ $bot } w dowolnym czacie, żeby pokazać komuś jedną ze swoich plansz.
@@ -347,46 +350,6 @@ lobby_continued = Ta partia kontynuuje zapis od pozycji po ruchu { $ply }; nie l
 
 ## Ranking i tryb inline
 
-top_title = <b>Ranking w tym czacie</b> (Elo)
-# /top w czacie prywatnym: ranking wszystkich graczy.
-top_title_all = <b>Ranking wszystkich graczy</b> (Elo)
-top_line =
-    { $n }. { $name } — <b>{ $rating }</b> · { $games ->
-        [one] { $games } partia
-        [few] { $games } partie
-        [many] { $games } partii
-       *[other] { $games } partii
-    }
-top_none = Nie zakończyła się tu jeszcze żadna partia rankingowa.
-me_text =
-    <b>{ $name }</b>: ranking <b>{ $rating }</b>, { $games ->
-        [one] { $games } partia
-        [few] { $games } partie
-        [many] { $games } partii
-       *[other] { $games } partii
-    } ({ $wins ->
-        [one] { $wins } wygrana
-        [few] { $wins } wygrane
-        [many] { $wins } wygranych
-       *[other] { $wins } wygranej
-    }, { $losses ->
-        [one] { $losses } przegrana
-        [few] { $losses } przegrane
-        [many] { $losses } przegranych
-       *[other] { $losses } przegranej
-    }, { $draws ->
-        [one] { $draws } remis
-        [few] { $draws } remisy
-        [many] { $draws } remisów
-       *[other] { $draws } remisu
-    }).
-me_chat =
-    W tym czacie: ranking <b>{ $rating }</b>, { $games ->
-        [one] { $games } partia
-        [few] { $games } partie
-        [many] { $games } partii
-       *[other] { $games } partii
-    }.
 me_none = Nie masz jeszcze zakończonych partii rankingowych.
 inline_title = Partia #{ $id }: { $blue } { $score_blue }:{ $score_red } { $red }
 inline_description = ruch { $ply } · { $status }
@@ -663,3 +626,222 @@ lobby_open_for_bot = Tu w lobby czeka partia #{ $id }: naciśnij jej przycisk �
 game_cancelled_by_alone = Partię #{ $id } anuluje przed pierwszym ruchem { $name }. /new zaczyna nową.
 resign_confirm_unplayed = W partii #{ $id } nie masz jeszcze żadnego ruchu: poddanie teraz ją anuluje i partia się nie liczy. Anulować partię #{ $id }?
 resign_cancelled_done = Partia #{ $id } anulowana: { $name } poddaje się przed pierwszym ruchem.
+
+## issue 20 §3: a cancelled draw, a refused /new, what the bot sees in a group, local mode's start line
+
+result_cancelled_agreed = Gracze umówili się zakończyć ją przed pierwszym ruchem, więc partia się nie liczy
+btn_yes_cancel = Tak, anuluj partię
+bad_size = Plansza { $size } nie pasuje: od { $min }x{ $min } do { $max }x{ $max } punktów (na przykład <code>/new 20x20</code>). Partia nie została otwarta.
+bad_time = Czas na ruch { $time } nie pasuje: od <code>1m</code> (minuta) do <code>30d</code> (30 dni) albo <code>none</code> (bez limitu). Partia nie została otwarta.
+local_ready = Kropki: graj na { $url } (partie w { $path }; Ctrl-C kończy)
+lobby_moves_all = Ruchy tutaj: po prostu <code>20-18</code>, <code>/m 20-18</code> albo przyciski pod planszą.
+lobby_moves_commands = Ruchy tutaj: <code>/m 20-18</code>, odpowiedź na obrazek planszy albo jego przyciski (w tej grupie widzę tylko polecenia i odpowiedzi na moje wiadomości).
+
+## Ranking Glicko-2 (/top, /me)
+
+# $rules: jeden z rules_name_*.
+rating_title_chat = <b>Ranking w tym czacie</b> · { $rules } (Glicko-2)
+rating_title_all = <b>Ranking wszystkich graczy</b> · { $rules } (Glicko-2)
+rating_none_chat = Nie skończyła się tu jeszcze żadna partia rankingowa na tych zasadach ({ $rules }).
+# $rating: ranking i jego odchylenie, już sformatowane (<b>1563</b> ±74).
+rating_line =
+    { $n }. { $name } — { $rating } · { $games ->
+        [one] { $games } partia
+        [few] { $games } partie
+        [many] { $games } partii
+       *[other] { $games } partii
+    }
+rating_provisional = ? — wstępny: na razie mało partii (odchylenie 110 lub więcej).
+rating_place = miejsce { $place } z { $players }
+rating_you = Ty: { $rating } · { $place }
+rating_you_none = Nie masz jeszcze partii rankingowych na tych zasadach.
+# $commands: /top z innymi zasadami, na których tu grano.
+rating_other_rules = Grano tu też na innych zasadach: { $commands }
+me_title = <b>{ $name }</b>
+# $place: rating_place albo nic.
+me_rating =
+    { $rules }: { $rating } (zmienność { $volatility }) · { $games ->
+        [one] { $games } partia
+        [few] { $games } partie
+        [many] { $games } partii
+       *[other] { $games } partii
+    } ({ $wins ->
+        [one] { $wins } wygrana
+        [few] { $wins } wygrane
+        [many] { $wins } wygranych
+       *[other] { $wins } wygranej
+    }, { $losses ->
+        [one] { $losses } przegrana
+        [few] { $losses } przegrane
+        [many] { $losses } przegranych
+       *[other] { $losses } przegranej
+    }, { $draws ->
+        [one] { $draws } remis
+        [few] { $draws } remisy
+        [many] { $draws } remisów
+       *[other] { $draws } remisu
+    }){ $place }
+me_chat_place = W tym czacie ({ $rules }): miejsce { $place } z { $players }
+me_chart = Ranking
+
+## Rewanż i cofnięcie ruchu
+
+btn_rematch = 🔁 Rewanż
+btn_rematch_accept = ✅ Gram rewanż
+btn_takeback_accept = ✅ Pozwalam cofnąć
+# Na ostatniej planszy w grupie, pod wynikiem. $name prosi; $opponent jest wspomniany.
+rematch_asked = 🔁 { $name } proponuje rewanż (te same ustawienia, kolory zamienione): { $opponent }?
+rematch_asked_you = Zaproponowano rewanż: { $name }.
+rematch_asked_private = 🔁 { $name } proponuje rewanż partii #{ $id } (te same ustawienia, kolory zamienione).
+rematch_started = 🔁 Rewanż to partia #{ $id }.
+rematch_declined = { $name } odrzuca rewanż.
+rematch_declined_private = { $name } odrzuca rewanż partii #{ $id }.
+game_not_over = Partia jeszcze trwa: rewanż po niej.
+no_rematch = Ta partia nie ma rewanżu (została anulowana albo to partia turnieju).
+rematch_played = Rewanż tej partii już rozegrano: partia #{ $id }.
+no_rematch_asked = Nikt nie proponował rewanżu tej partii.
+own_rematch = To twoja propozycja rewanżu: odpowiada drugi gracz.
+cmd_takeback = Prośba o cofnięcie ostatniego ruchu (partie bez rankingu)
+# $name: kto cofa ruch.
+takeback_asked = ↩️ { $name } prosi o cofnięcie swojego ostatniego ruchu w partii #{ $id }: { $opponent }, zgoda?
+takeback_asked_private = ↩️ { $name } prosi o cofnięcie swojego ostatniego ruchu w partii #{ $id }.
+takeback_sent = Poproszono gracza { $name } o zgodę na cofnięcie twojego ostatniego ruchu w partii #{ $id }.
+takeback_pending = Twoja prośba o cofnięcie ruchu w partii #{ $id } czeka na odpowiedź.
+takeback_unreachable = Nie mogę napisać do gracza { $name } na prywatnym czacie, więc nie zapytam o cofnięcie ruchu w partii #{ $id }.
+takeback_done = ↩️ Partia #{ $id }: ostatni ruch gracza { $name } cofnięty; znów ruch gracza { $name }.
+takeback_withdrawn = { $name } wycofuje prośbę o cofnięcie ruchu w partii #{ $id }.
+takeback_declined = { $name } nie zgadza się na cofnięcie ruchu w partii #{ $id }.
+no_takeback_rated = W partii rankingowej ruchów się nie cofa (zasady sportowe tego zabraniają, 2.6).
+no_takeback_tournament = W partii turnieju ruchów się nie cofa.
+nothing_to_take_back = Nie masz ruchu do cofnięcia.
+no_takeback_offer = Nikt nie prosił o cofnięcie ruchu.
+own_takeback = To twoja prośba o cofnięcie: odpowiada przeciwnik.
+answer_takeback_first = { $name } pierwszy poprosił o cofnięcie ruchu: najpierw odpowiedz na tę prośbę.
+tournament_game = To partia turnieju #{ $id }: rozgrywa się ją do końca, nie anuluje (wyjście z turnieju to jej przegranie).
+btn_rated = ⭐ Rankingowa
+btn_unrated = ☕ Bez rankingu
+lobby_unrated = Bez rankingu: partia nie liczy się do rankingu; można używać /hint i /takeback.
+
+## Turnieje
+
+cmd_tournament = Turniej w tej grupie: szwajcar, każdy z każdym albo pucharowy
+cmd_standings = Tabela turnieju
+tournament_format_swiss = System szwajcarski
+tournament_format_round_robin = Każdy z każdym
+tournament_format_elimination = Pucharowy
+tournament_format_rounds =
+    { $format }, { $rounds ->
+        [one] { $rounds } runda
+        [few] { $rounds } rundy
+        [many] { $rounds } rund
+       *[other] { $rounds } rundy
+    }
+tournament_title = 🏆 <b>Turniej #{ $id }</b> · { $format }
+# $rules: zasady słowami; $rated: tournament_rated albo tournament_unrated.
+tournament_settings = { $rules } · plansza { $size } · start: { $start } · { $time } na ruch · { $rated }
+tournament_rated = rankingowy
+tournament_unrated = bez rankingu
+tournament_starts_creator = Zacznie się, gdy uruchomi go { $name }.
+# $time: godzina UTC; $left: za ile.
+tournament_starts_at = Start o { $time } UTC (za { $left }).
+tournament_players = Gracze ({ $count } z najwyżej { $limit }): { $names }
+tournament_lobby_hint = Naciśnij <b>Dołącz</b>, żeby grać. { $name } zmienia ustawienia, zaczyna turniej albo usuwa gracza, który się nie stawił.
+tournament_started_lobby = 🏆 <b>Turniej #{ $id }</b> się zaczął: { $format }, graczy: { $count }. Pary każdej rundy przychodzą jedną wiadomością, potem pierwsza plansza każdej partii; tabelę pokazuje /standings.
+tournament_cancelled = Turniej #{ $id } został anulowany.
+tournament_cancelled_few = Turniej #{ $id } się nie zaczął: zapisało się mniej niż { $count } graczy.
+tournament_expired = Turniej #{ $id } zamknięty: przez 7 dni nikt go nie uruchomił.
+tournament_round = 🏆 <b>Turniej #{ $id }</b> · runda { $round } z { $rounds }
+tournament_round_robin_plan = Każdy gra z każdym raz (tabele Bergera).
+tournament_table = Stół { $board }: 🔵 { $blue } – 🔴 { $red } · partia #{ $game }
+tournament_table_forfeit = Stół { $board }: { $blue } – { $red } · { $winner } wygrywa walkowerem
+tournament_bye = Wolny los: { $name } (1 punkt)
+tournament_rest = Pauzuje w tej rundzie: { $name }
+tournament_round_hint = Dalej plansza każdej partii: grajcie przyciskami pod nią, odpowiedzią na nią albo /m z numerem partii.
+tournament_standings_title = 📊 <b>Turniej #{ $id }</b> · tabela po rundzie { $round } z { $rounds }
+tournament_final = 🏆 <b>Turniej #{ $id }</b> zakończony: wygrywa <b>{ $winner }</b>!
+tournament_final_shared = 🏆 <b>Turniej #{ $id }</b> zakończony: pierwsze miejsce dzielą { $names }.
+tournament_line_swiss =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } partia
+        [few] { $games } partie
+        [many] { $games } partii
+       *[other] { $games } partii
+    }) · Bh { $buchholz } · mBh { $median }
+tournament_line_round_robin =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } partia
+        [few] { $games } partie
+        [many] { $games } partii
+       *[other] { $games } partii
+    }) · SB { $sb }
+tournament_line_elimination = { $place }. { $name } — { $stage }
+tournament_left_mark = (wycofany)
+tournament_footer_swiss = Bh: Buchholz, mBh: Buchholz medianowy.
+tournament_footer_round_robin = SB: Sonneborn-Berger.
+tournament_footer_elimination = Remis rozgrywa się ponownie z zamienionymi kolorami (najwyżej dwa razy, potem przechodzi wyżej rozstawiony).
+tournament_stage_winner = wygrał finał
+tournament_stage_final = przegrał finał
+tournament_stage_third = trzecie miejsce
+tournament_stage_fourth = czwarte miejsce
+tournament_stage_in = gra rundę { $round }
+tournament_stage_round = odpadł w rundzie { $round }
+# Nagłówki kolumn obrazka z tabelą.
+tournament_th_place = #
+tournament_th_player = Gracz
+tournament_th_points = Pkt
+tournament_th_sb = SB
+tournament_th_buchholz = Bh
+tournament_th_median = mBh
+tournament_th_games = Partie
+tournament_th_round = R{ $round }
+tournament_picture_title = Turniej #{ $id } · { $format }
+tournament_picture_after = po rundzie { $round } z { $rounds }
+tournament_picture_final = tabela końcowa
+tournament_picture_lobby = jeszcze się nie zaczął
+tournament_picture_rr_footer = 1 wygrana, ½ remis, 0 przegrana, f walkower. SB: Sonneborn-Berger.
+tournament_picture_swiss_footer = +5 wygrana z 5., =3 remis, −2 przegrana, f walkower, + wolny los. Bh: Buchholz, mBh: medianowy.
+tournament_picture_elim_footer = +5 wygrana z 5., −2 przegrana, f walkower, + wolny los.
+caption_table = 🏆 Turniej #{ $id } · runda { $round } · stół { $board }
+btn_t_swiss = Szwajcar
+btn_t_round_robin = Każdy z każdym
+btn_t_elimination = Pucharowy
+btn_t_rounds_auto = auto
+btn_t_starts_creator = 🙋 Sam uruchomię
+btn_t_starts_in = ⏰ za { $time }
+btn_t_leave = 🚪 Wyjdź
+btn_t_start = ▶ Start
+btn_t_remove = 👤 Usuń…
+btn_t_back = ◀ Wróć
+btn_t_standings = 📊 Tabela
+btn_t_sgf = 📥 Partie (SGF)
+btn_t_leave_yes = 🚪 Tak, wychodzę
+tournament_joined = Jesteś w turnieju #{ $id }.
+tournament_left = Wyszedłeś z turnieju #{ $id }.
+tournament_removed = { $name } nie jest już w turnieju #{ $id }.
+tournament_left_running = { $name } wychodzi z turnieju #{ $id }: bieżąca partia przegrana, pozostałe walkowerem.
+tournament_leave_confirm = Wyjść z turnieju #{ $id }? Przegrasz bieżącą partię i wszystkie następne walkowerem.
+tournament_leave_kept = Zostajesz w turnieju #{ $id }.
+tournament_remove_pick = Kto odpada z turnieju #{ $id }? (Usunięty po starcie przegrywa pozostałe partie walkowerem.)
+tournament_sgf = Turniej #{ $id }: { $count ->
+        [one] { $count } partia
+        [few] { $count } partie
+        [many] { $count } partii
+       *[other] { $count } partii
+    } (SGF).
+tournament_no_games = W turnieju #{ $id } nie ma jeszcze skończonych partii.
+tournament_open_here = Turniej tej grupy:
+tournament_unknown = (pominięte, niezrozumiałe: { $words })
+tournament_shown_players = …i jeszcze { $count }.
+no_such_tournament = Nie ma tu turnieju #{ $id }.
+groups_only = Turnieje gra się w grupach: dodaj bota do grupy i wyślij tam /tournament.
+no_tournament = Ta grupa nie ma turnieju: /tournament go otwiera.
+tournament_started = Turniej #{ $id } już się zaczął.
+tournament_over = Turniej #{ $id } jest zakończony.
+too_many_for_round_robin = Każdy z każdym to najwyżej { $count } graczy: wybierz szwajcara albo pucharowy.
+joined_already = Już jesteś w turnieju #{ $id }.
+tournament_full = Turniej jest pełny ({ $count } graczy).
+creator_stays = Twórca zostaje w turnieju: żeby go nie przeprowadzać, anuluj go.
+not_in_tournament = Tego gracza nie ma (albo już nie ma) w turnieju #{ $id }.
+too_few_players = Turniej zaczyna się od co najmniej { $count } graczy.
+btn_t_page = 🏆 Strona turnieju
+webapp_tournament_games = Rundy i partie

@@ -37,7 +37,10 @@ help =
     Играете несколько партий? У каждого поля есть номер: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> относятся к игре №12, а ответ на картинку — к игре на этой картинке.
 
     <b>Другие команды</b>
-    /board — показать поле · /zoom 20-18 — поле вокруг пункта крупно · /resign — сдаться · /draw — предложить ничью · /ground — заземлиться · /stop — объявить СТОП (спортивные правила со СТОП), /finish — закончить дополнительные точки · /cancel — отменить ещё не начатую игру · /games — ваши игры · /stats — таблица результатов · /top — рейтинг · /me — ваши результаты · /lang ru, /lang uk, /lang pl или /lang en · /rules — правила
+    /board — показать поле · /zoom 20-18 — поле вокруг пункта крупно · /resign — сдаться · /draw — предложить ничью · /ground — заземлиться · /stop — объявить СТОП (спортивные правила со СТОП), /finish — закончить дополнительные точки · /cancel — отменить ещё не начатую игру · /games — ваши игры · /stats — таблица результатов · /top — рейтинг (Глико-2) · /me — ваш рейтинг и результаты · /takeback — попросить вернуть свой последний ход (игры без рейтинга) · /lang ru, /lang uk, /lang pl или /lang en · /rules — правила
+
+    <b>Сыграть ещё</b>
+    🔁 Реванш под доской законченной игры — та же игра со сменой цветов. /tournament открывает турнир в группе (швейцарка, круговой или на вылет); /standings показывает его таблицу.
 
     <b>Поделиться</b>
     /sgf — запись игры в SGF · /png — поле в полном разрешении · /replay — анимированный повтор · /watch — ссылка для зрителей. Пришлите мне файл <code>.sgf</code> (zagram.org, playdots, KataGoDots…) — я покажу запись, её можно пролистать или доиграть. Наберите @{ $bot } в любом чате, чтобы поделиться своим полем.
@@ -69,6 +72,8 @@ lobby =
     { $colours }
     { $hint }
 lobby_hint_group = Второй игрок нажимает <b>Играть</b>, а создатель может поменять настройки кнопками или сыграть с ботом (🤖, от ★ до ★★★ по силе), пока группа смотрит.
+lobby_moves_all = Ходить здесь можно просто <code>20-18</code>, командой <code>/m 20-18</code> или кнопками под полем.
+lobby_moves_commands = Ходить здесь: <code>/m 20-18</code>, ответом на картинку с полем или её кнопками (в этой группе я вижу только команды и ответы на мои сообщения).
 lobby_hint_private =
     Отправьте эту ссылку сопернику; кто её откроет, тот и сыграет с вами:
     { $link }
@@ -89,6 +94,7 @@ btn_blue = Я 🔵
 btn_red = Я 🔴
 btn_random = 🎲
 btn_yes_resign = Да, сдаюсь
+btn_yes_cancel = Да, отменить игру
 btn_no = Нет
 btn_ground = Заземлиться
 btn_accept = Принять ничью
@@ -97,7 +103,7 @@ btn_last = ◎
 lobby_started = Игра №{ $id } началась: 🔵 { $blue } — 🔴 { $red }.
 lobby_cancelled = Игра №{ $id } отменена.
 game_cancelled = Игра №{ $id } отменена до первого хода.
-game_cancelled_by = Игра №{ $id } отменена до первого хода: её отменяет { $name }. { $other }, новую начинает /new.
+game_cancelled_by = Игра №{ $id } отменена до первого хода (отмена: { $name }). { $other }, новую начинает /new.
 only_creator = Менять настройки и отменять игру может только { $creator }.
 own_game = Это ваша игра: дождитесь соперника.
 own_invite = Это ваше собственное приглашение: отправьте ссылку сопернику.
@@ -122,6 +128,8 @@ occupied = Пункт { $point } уже занят.
 captured = Пункт { $point } в окружении: ставить туда нельзя.
 move_usage = Напишите <code>/m 20-18</code>: x считается слева, y — снизу.
 cancel_started = Игра уже началась, отменить её нельзя. Можно сдаться (/resign) или предложить ничью (/draw).
+bad_size = Поле { $size } не подходит: размер — от { $min }x{ $min } до { $max }x{ $max } пунктов (например, <code>/new 20x20</code>). Игра не открыта.
+bad_time = Время на ход { $time } не подходит: от <code>1m</code> (минута) до <code>30d</code> (30 дней) или <code>none</code> (без ограничения). Игра не открыта.
 ground_on_turn = Заземлиться можно только в свой ход.
 not_started = Игра ещё не началась.
 draw_pending = Вы уже предложили ничью.
@@ -158,14 +166,17 @@ picture_turn = ходит { $name }
 picture_start = первыми ходят синие
 
 # Чем кончилась игра: одно предложение без точки в конце. Оно идёт после «Игра окончена.» под полем
-# и отдельно — в строке на картинке. Глаголы в настоящем времени: так не нужен род игрока.
-result_resignation = { $loser } сдаётся — побеждает { $winner }
-result_timeout = { $loser } не успевает сделать ход — побеждает { $winner }
+# и отдельно — в строке на картинке. Род игрока боту неизвестен, а о законченном событии в настоящем
+# времени («Boris сдаётся») не говорят, поэтому все законченные события записаны одинаково: событие,
+# двоеточие, имя («Сдача: Boris — победа: Анна», «Отказ от ничьей в игре №1: Анна»). Глаголы —
+# только безличные или согласованные с событием («Поле заполнено», «Время на ход вышло»).
+result_resignation = Сдача: { $loser } — победа: { $winner }
+result_timeout = Время на ход вышло: { $loser } — победа: { $winner }
 # $outcome: outcome_win или outcome_draw.
-result_grounding = { $declarer } заземляется — { $outcome }
+result_grounding = Заземление: { $declarer } — { $outcome }
 result_board_full = Поле заполнено — { $outcome }
 result_draw = Ничья по соглашению
-outcome_win = побеждает { $winner }
+outcome_win = победа: { $winner }
 outcome_draw = ничья
 # $result: один из текстов result_*.
 game_over_caption = <b>Игра окончена.</b> { $result }.
@@ -174,7 +185,7 @@ game_over_caption = <b>Игра окончена.</b> { $result }.
 
 draw_offered = { $name } предлагает ничью в игре №{ $id }. { $opponent }, согласны?
 draw_agreed = Ничья по соглашению в игре №{ $id }: обе стороны её предложили.
-draw_declined = { $name } отказывается от ничьей в игре №{ $id }.
+draw_declined = Отказ от ничьей в игре №{ $id }: { $name }.
 resign_confirm = Сдаться в игре №{ $id }?
 ground_confirm = Заземлиться в игре №{ $id }? Игра сразу закончится со счётом 🔵 { $score_blue } : { $score_red } 🔴 ({ $outcome }).
 cancelled_action = Хорошо, играем дальше.
@@ -327,46 +338,6 @@ lobby_continued = Игра продолжает запись после хода
 
 ## Рейтинг и встроенный режим
 
-top_title = <b>Рейтинг в этом чате</b> (Эло)
-# /top в личном чате: рейтинг всех игроков.
-top_title_all = <b>Рейтинг всех игроков</b> (Эло)
-top_line =
-    { $n }. { $name } — <b>{ $rating }</b> · { $games ->
-        [one] { $games } игра
-        [few] { $games } игры
-        [many] { $games } игр
-       *[other] { $games } игры
-    }
-top_none = Здесь ещё не закончено ни одной рейтинговой игры.
-me_text =
-    <b>{ $name }</b>: рейтинг <b>{ $rating }</b>, { $games ->
-        [one] { $games } игра
-        [few] { $games } игры
-        [many] { $games } игр
-       *[other] { $games } игры
-    } ({ $wins ->
-        [one] { $wins } победа
-        [few] { $wins } победы
-        [many] { $wins } побед
-       *[other] { $wins } победы
-    }, { $losses ->
-        [one] { $losses } поражение
-        [few] { $losses } поражения
-        [many] { $losses } поражений
-       *[other] { $losses } поражения
-    }, { $draws ->
-        [one] { $draws } ничья
-        [few] { $draws } ничьи
-        [many] { $draws } ничьих
-       *[other] { $draws } ничьей
-    }).
-me_chat =
-    В этом чате: рейтинг <b>{ $rating }</b>, { $games ->
-        [one] { $games } игра
-        [few] { $games } игры
-        [many] { $games } игр
-       *[other] { $games } игры
-    }.
 me_none = У вас ещё нет законченных рейтинговых игр.
 inline_title = Игра №{ $id }: { $blue } { $score_blue }:{ $score_red } { $red }
 inline_description = ход { $ply } · { $status }
@@ -385,7 +356,8 @@ caption_head_player =
 caption_your_move = <b>Ваш ход</b>
 caption_their_move = Ходит { $name }
 cancelled_caption = <b>Игра отменена.</b> { $result }.
-result_cancelled_resignation = { $loser } сдаётся, не сделав ни одного хода, поэтому игра не засчитывается
+result_cancelled_resignation = Сдача до первого хода: { $loser } — игра не засчитывается
+result_cancelled_agreed = Соглашение до первого хода — игра не засчитывается
 picture_game = №{ $id }
 label_game = №{ $id }
 label_lobby = ждёт соперника
@@ -417,10 +389,10 @@ record_over = Партия в этой записи окончена; доигр
 time_is_up = Поздно: время на ход вышло, и игра проиграна по времени.
 open_invitation = У вас уже есть открытое приглашение (только одно за раз). Вот оно; отмените его, чтобы создать новое:
 resign_withdrawn = Сдача отменена: игра №{ $id } продолжается.
-resign_done = { $name } сдаётся в игре №{ $id }.
+resign_done = Сдача в игре №{ $id }: { $name }.
 ground_withdrawn = Заземление отменено: игра №{ $id } продолжается.
-ground_done = { $name } заземляется в игре №{ $id }.
-draw_accepted = { $name } принимает ничью.
+ground_done = Заземление в игре №{ $id }: { $name }.
+draw_accepted = Согласие на ничью: { $name }.
 record_jump_usage = Ответьте на запись номером хода, например <code>120</code>, чтобы перейти к нему.
 cmd_zoom = Поле вокруг пункта крупно: /zoom 20-18
 
@@ -496,6 +468,7 @@ caption_bot_thinking = { $name } думает…
 
 # Local mode (`tochki-bot local`): the same page on this computer, no Telegram. local_you and local_friend are the
 # names of the two people at the keyboard (hot-seat: the page plays for whichever of them is to move).
+local_ready = Точки: играйте на { $url } (игры в { $path }; Ctrl-C — выход)
 local_title = Точки на этом компьютере
 local_you = Игрок
 local_friend = Друг
@@ -566,7 +539,7 @@ picture_margin = { $rules } до +{ $margin }
 picture_closing = { $name } закрывает
 # Очки, снятые за окружение своих точек (вариант польских правил и правил на территорию).
 picture_penalties = штраф { $blue }:{ $red }
-result_instant_win = { $winner } уходит в отрыв на { $margin } и побеждает досрочно
+result_instant_win = Досрочная победа: { $winner } (отрыв { $margin })
 # $score_blue, $score_red: итоговый счёт с учётом территории (docs/rules.md#agreed-end).
 result_agreed = Закончено по согласию, территория посчитана ({ $score_blue }:{ $score_red }) — { $outcome }
 result_stop = Дополнительные точки после СТОП поставлены — { $outcome }
@@ -590,8 +563,8 @@ cmd_end = Предложить закончить игру на территор
 end_offered = { $name } предлагает закончить игру №{ $id } и посчитать территорию. { $opponent }, согласны?
 end_offered_private = { $name } предлагает закончить игру №{ $id } и посчитать территорию. Согласны?
 end_sent = Ваше предложение закончить игру №{ $id } отправлено: { $name }. Оно в силе, пока соперник не ответит или не сходит.
-end_accepted = { $name } соглашается закончить: территория посчитана.
-end_declined = { $name } отказывается заканчивать игру №{ $id }.
+end_accepted = Согласие закончить игру: { $name }; территория посчитана.
+end_declined = Отказ заканчивать игру №{ $id }: { $name }.
 end_lapsed = Предложение закончить игру №{ $id } снято: игра продолжилась.
 end_agreed = Игра №{ $id } закончена по соглашению, территория посчитана: обе стороны это предложили.
 end_pending = Вы уже предложили закончить игру.
@@ -630,16 +603,225 @@ extra_dots = Соперник объявил СТОП: поставьте доп
 # $opponent: кто будет ставить дополнительные точки; $limit: сколько времени; счёт — то, что дало бы заземление (лучшее для него).
 stop_confirm = Объявить СТОП в игре №{ $id }? Вы больше не ставите точек; { $opponent } ставит дополнительные точки ({ $limit }). В лучшем для соперника случае игра закончится 🔵 { $score_blue } : { $score_red } 🔴 ({ $outcome }).
 stop_withdrawn = СТОП отменён: игра №{ $id } продолжается.
-stop_done = { $name } объявляет СТОП в игре №{ $id }.
+stop_done = СТОП в игре №{ $id }: { $name }.
 # Под полем во время дополнительных точек. $stopper: кто объявил СТОП.
-caption_stop = { $stopper } объявляет СТОП: { $mention } ставит дополнительные точки, затем 🏁 Закончить (/finish)
-caption_your_extra = { $stopper } объявляет СТОП: поставьте дополнительные точки, затем 🏁 Закончить (⚡ засчитывает все его точки, которые ещё можно окружить)
+caption_stop = СТОП: { $stopper }. { $mention } ставит дополнительные точки, затем 🏁 Закончить (/finish)
+caption_your_extra = СТОП: { $stopper }. Поставьте дополнительные точки, затем 🏁 Закончить (⚡ засчитывает все точки соперника, которые ещё можно окружить)
 caption_their_extra = Вы объявили СТОП: { $name } ставит дополнительные точки (/ground закончит их сразу подсчётом заземления)
-picture_stop = { $stopper } объявил СТОП: { $name } ставит доп. точки
-result_stop_counted = СТОП игрока { $declarer } досчитан заземлением — { $outcome }
+picture_stop = СТОП ({ $stopper }): { $name } ставит доп. точки
+result_stop_counted = СТОП: { $declarer }, досчитано заземлением — { $outcome }
 bad_game_number = «{ $text }» — не номер игры; игру называют так: /board 12.
 new_ai_unknown = Игра не начата: не понимаю «{ $words }». Попробуйте /new ai [easy|normal|hard] [поле от 10x10 до 39x39] [скрест|пусто|четыре] [время от 1m до 30d или без] [синие|красные] [polish|territory].
 lobby_open_for_bot = Здесь открыта игра №{ $id }: нажмите её кнопку 🤖, чтобы сыграть с ботом с её настройками, или отмените её (/cancel) и попросите снова.
-game_cancelled_by_alone = Игра №{ $id } отменена до первого хода: её отменяет { $name }. Новую начинает /new.
+game_cancelled_by_alone = Игра №{ $id } отменена до первого хода (отмена: { $name }). Новую начинает /new.
 resign_confirm_unplayed = Вы ещё не ходили в игре №{ $id }: если сдаться сейчас, игра будет отменена и не засчитается. Отменить игру №{ $id }?
-resign_cancelled_done = Игра №{ $id } отменена: { $name } сдаётся, не сделав ни хода.
+resign_cancelled_done = Игра №{ $id } отменена: сдача до первого хода ({ $name }).
+
+## Рейтинг Глико-2 (/top, /me)
+
+# $rules: один из rules_name_*.
+rating_title_chat = <b>Рейтинг в этом чате</b> · { $rules } (Глико-2)
+rating_title_all = <b>Рейтинг всех игроков</b> · { $rules } (Глико-2)
+rating_none_chat = Здесь ещё не закончено ни одной рейтинговой игры по этим правилам ({ $rules }).
+# $rating: рейтинг и его отклонение, уже оформленные (<b>1563</b> ±74).
+rating_line =
+    { $n }. { $name } — { $rating } · { $games ->
+        [one] { $games } игра
+        [few] { $games } игры
+        [many] { $games } игр
+       *[other] { $games } игры
+    }
+rating_provisional = ? — предварительный: игр пока мало (отклонение 110 и больше).
+rating_place = { $place }-е место из { $players }
+rating_you = Вы: { $rating } · { $place }
+rating_you_none = У вас ещё нет рейтинговых игр по этим правилам.
+# $commands: /top с другими правилами, по которым здесь играли.
+rating_other_rules = Здесь играли и по другим правилам: { $commands }
+me_title = <b>{ $name }</b>
+# $place: rating_place или ничего.
+me_rating =
+    { $rules }: { $rating } (волатильность { $volatility }) · { $games ->
+        [one] { $games } игра
+        [few] { $games } игры
+        [many] { $games } игр
+       *[other] { $games } игры
+    } ({ $wins ->
+        [one] { $wins } победа
+        [few] { $wins } победы
+        [many] { $wins } побед
+       *[other] { $wins } победы
+    }, { $losses ->
+        [one] { $losses } поражение
+        [few] { $losses } поражения
+        [many] { $losses } поражений
+       *[other] { $losses } поражения
+    }, { $draws ->
+        [one] { $draws } ничья
+        [few] { $draws } ничьи
+        [many] { $draws } ничьих
+       *[other] { $draws } ничьей
+    }){ $place }
+me_chat_place = В этом чате ({ $rules }): { $place }-е место из { $players }
+me_chart = Рейтинг
+
+## Реванш и возврат хода
+
+btn_rematch = 🔁 Реванш
+btn_rematch_accept = ✅ Сыграть реванш
+btn_takeback_accept = ✅ Разрешить вернуть ход
+# На последней доске в группе, под результатом. $name просит; $opponent упомянут.
+rematch_asked = 🔁 { $name } предлагает реванш (те же настройки, цвета меняются): { $opponent }?
+rematch_asked_you = Вы предложили реванш: { $name }.
+rematch_asked_private = 🔁 { $name } предлагает реванш в игре №{ $id } (те же настройки, цвета меняются).
+rematch_started = 🔁 Реванш — игра №{ $id }.
+rematch_declined = { $name } отказывается от реванша.
+rematch_declined_private = { $name } отказывается от реванша в игре №{ $id }.
+game_not_over = Игра ещё идёт: реванш — после неё.
+no_rematch = У этой игры не бывает реванша (она отменена или это игра турнира).
+rematch_played = Реванш этой игры уже сыгран: игра №{ $id }.
+no_rematch_asked = Реванш в этой игре никто не предлагал.
+own_rematch = Этот реванш предложили вы: отвечает другой игрок.
+cmd_takeback = Попросить вернуть свой последний ход (игры без рейтинга)
+# $name: кто возвращает ход.
+takeback_asked = ↩️ { $name } просит вернуть свой последний ход в игре №{ $id }: { $opponent }, согласны?
+takeback_asked_private = ↩️ { $name } просит вернуть свой последний ход в игре №{ $id }.
+takeback_sent = Вы попросили игрока { $name } разрешить вернуть ваш последний ход в игре №{ $id }.
+takeback_pending = Ваша просьба вернуть ход в игре №{ $id } ждёт ответа.
+takeback_unreachable = Не могу написать игроку { $name } в личку, поэтому не могу спросить о возврате хода в игре №{ $id }.
+takeback_done = ↩️ Игра №{ $id }: последний ход игрока { $name } возвращён; снова ходит { $name }.
+takeback_withdrawn = { $name } отзывает просьбу вернуть ход в игре №{ $id }.
+takeback_declined = { $name } не разрешает вернуть ход в игре №{ $id }.
+no_takeback_rated = В рейтинговой игре ходы не возвращают (спортивные правила это запрещают, 2.6).
+no_takeback_tournament = В игре турнира ходы не возвращают.
+nothing_to_take_back = Вам нечего возвращать.
+no_takeback_offer = Вернуть ход никто не просил.
+own_takeback = Вернуть ход просили вы: отвечает соперник.
+answer_takeback_first = { $name } первым попросил вернуть ход: сначала ответьте на эту просьбу.
+tournament_game = Это игра турнира №{ $id }: её доигрывают, а не отменяют (выход из турнира — поражение в ней).
+btn_rated = ⭐ На рейтинг
+btn_unrated = ☕ Без рейтинга
+lobby_unrated = Без рейтинга: игра не влияет на рейтинг; можно /hint и /takeback.
+
+## Турниры
+
+cmd_tournament = Турнир в этой группе: швейцарка, круговой или на вылет
+cmd_standings = Таблица турнира
+tournament_format_swiss = Швейцарская система
+tournament_format_round_robin = Круговой
+tournament_format_elimination = На вылет
+tournament_format_rounds =
+    { $format }, { $rounds ->
+        [one] { $rounds } тур
+        [few] { $rounds } тура
+        [many] { $rounds } туров
+       *[other] { $rounds } тура
+    }
+tournament_title = 🏆 <b>Турнир №{ $id }</b> · { $format }
+# $rules: правила словами; $rated: tournament_rated или tournament_unrated.
+tournament_settings = { $rules } · поле { $size } · начало: { $start } · { $time } на ход · { $rated }
+tournament_rated = на рейтинг
+tournament_unrated = без рейтинга
+tournament_starts_creator = Начнётся, когда его запустит { $name }.
+# $time: время UTC; $left: через сколько.
+tournament_starts_at = Начало в { $time } UTC (через { $left }).
+tournament_players = Игроки ({ $count } из { $limit } возможных): { $names }
+tournament_lobby_hint = Чтобы играть, нажмите <b>Играть</b>. { $name } меняет настройки, запускает турнир или убирает неявившегося игрока.
+tournament_started_lobby = 🏆 <b>Турнир №{ $id }</b> начался: { $format }, игроков: { $count }. Пары каждого тура приходят одним сообщением, за ним — первая доска каждой игры; таблицу покажет /standings.
+tournament_cancelled = Турнир №{ $id } отменён.
+tournament_cancelled_few = Турнир №{ $id } не начался: записалось меньше { $count } игроков.
+tournament_expired = Турнир №{ $id } закрыт: за 7 дней его никто не запустил.
+tournament_round = 🏆 <b>Турнир №{ $id }</b> · тур { $round } из { $rounds }
+tournament_round_robin_plan = Каждый играет с каждым по разу (таблицы Бергера).
+tournament_table = Стол { $board }: 🔵 { $blue } – 🔴 { $red } · игра №{ $game }
+tournament_table_forfeit = Стол { $board }: { $blue } – { $red } · { $winner } побеждает без игры
+tournament_bye = Без пары: { $name } (1 очко)
+tournament_rest = Отдыхает в этом туре: { $name }
+tournament_round_hint = Дальше — доска каждой игры: играйте кнопками под ней, ответом на неё или /m с номером игры.
+tournament_standings_title = 📊 <b>Турнир №{ $id }</b> · таблица после тура { $round } из { $rounds }
+tournament_final = 🏆 <b>Турнир №{ $id }</b> окончен: побеждает <b>{ $winner }</b>!
+tournament_final_shared = 🏆 <b>Турнир №{ $id }</b> окончен: первое место делят { $names }.
+tournament_line_swiss =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } игра
+        [few] { $games } игры
+        [many] { $games } игр
+       *[other] { $games } игры
+    }) · Бх { $buchholz } · мБх { $median }
+tournament_line_round_robin =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } игра
+        [few] { $games } игры
+        [many] { $games } игр
+       *[other] { $games } игры
+    }) · Б-З { $sb }
+tournament_line_elimination = { $place }. { $name } — { $stage }
+tournament_left_mark = (выбыл)
+tournament_footer_swiss = Бх: Бухгольц, мБх: усечённый Бухгольц.
+tournament_footer_round_robin = Б-З: коэффициент Бергера (Зоннеборна-Бергера).
+tournament_footer_elimination = Ничья переигрывается со сменой цветов (не больше двух раз, потом проходит сеяный выше).
+tournament_stage_winner = выиграл финал
+tournament_stage_final = проиграл финал
+tournament_stage_third = третье место
+tournament_stage_fourth = четвёртое место
+tournament_stage_in = играет тур { $round }
+tournament_stage_round = выбыл в туре { $round }
+# Заголовки столбцов картинки с таблицей.
+tournament_th_place = №
+tournament_th_player = Игрок
+tournament_th_points = Очки
+tournament_th_sb = Б-З
+tournament_th_buchholz = Бх
+tournament_th_median = мБх
+tournament_th_games = Игры
+tournament_th_round = Т{ $round }
+tournament_picture_title = Турнир №{ $id } · { $format }
+tournament_picture_after = после тура { $round } из { $rounds }
+tournament_picture_final = итоговая таблица
+tournament_picture_lobby = ещё не начался
+tournament_picture_rr_footer = 1 — победа, ½ — ничья, 0 — поражение, f — без игры. Б-З: коэффициент Бергера.
+tournament_picture_swiss_footer = +5 — победа над 5-м, =3 — ничья, −2 — поражение, f — без игры, + — без пары. Бх: Бухгольц, мБх: усечённый.
+tournament_picture_elim_footer = +5 — победа над 5-м, −2 — поражение, f — без игры, + — без пары.
+caption_table = 🏆 Турнир №{ $id } · тур { $round } · стол { $board }
+btn_t_swiss = Швейцарка
+btn_t_round_robin = Круговой
+btn_t_elimination = На вылет
+btn_t_rounds_auto = авто
+btn_t_starts_creator = 🙋 Запущу сам
+btn_t_starts_in = ⏰ через { $time }
+btn_t_leave = 🚪 Выйти
+btn_t_start = ▶ Начать
+btn_t_remove = 👤 Убрать…
+btn_t_back = ◀ Назад
+btn_t_standings = 📊 Таблица
+btn_t_sgf = 📥 Партии (SGF)
+btn_t_leave_yes = 🚪 Да, выйти
+tournament_joined = Вы в турнире №{ $id }.
+tournament_left = Вы вышли из турнира №{ $id }.
+tournament_removed = { $name } больше не в турнире №{ $id }.
+tournament_left_running = { $name } выходит из турнира №{ $id }: текущая игра проиграна, остальные — без игры.
+tournament_leave_confirm = Выйти из турнира №{ $id }? Текущая игра будет проиграна, все следующие — тоже, без игры.
+tournament_leave_kept = Вы остаётесь в турнире №{ $id }.
+tournament_remove_pick = Кто выбывает из турнира №{ $id }? (Убранный после начала проигрывает оставшиеся игры без игры.)
+tournament_sgf = Турнир №{ $id }: { $count ->
+        [one] { $count } партия
+        [few] { $count } партии
+        [many] { $count } партий
+       *[other] { $count } партии
+    } (SGF).
+tournament_no_games = В турнире №{ $id } ещё нет законченных партий.
+tournament_open_here = Турнир этой группы:
+tournament_unknown = (не понял и пропустил: { $words })
+tournament_shown_players = …и ещё { $count }.
+no_such_tournament = Турнира №{ $id } здесь нет.
+groups_only = Турниры играют в группах: добавьте бота в группу и отправьте там /tournament.
+no_tournament = В этой группе нет турнира: откройте его командой /tournament.
+tournament_started = Турнир №{ $id } уже начался.
+tournament_over = Турнир №{ $id } окончен.
+too_many_for_round_robin = Круговой турнир — не больше чем на { $count } игроков: выберите швейцарку или на вылет.
+joined_already = Вы уже в турнире №{ $id }.
+tournament_full = В турнире нет мест ({ $count } игроков).
+creator_stays = Создатель турнира остаётся в нём: чтобы не проводить турнир, отмените его.
+not_in_tournament = Этого игрока нет (или уже нет) в турнире №{ $id }.
+too_few_players = Турнир начинается, когда игроков хотя бы { $count }.
+btn_t_page = 🏆 Страница турнира
+webapp_tournament_games = Туры и игры

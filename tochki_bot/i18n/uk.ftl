@@ -39,7 +39,10 @@ help =
     Граєте кілька партій? Кожне поле має номер: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> стосуються гри №12, а відповідь на картинку — гри на цій картинці.
 
     <b>Інші команди</b>
-    /board — показати поле · /zoom 20-18 — поле навколо пункту великим планом · /resign — здатися · /draw — запропонувати нічию · /ground — заземлитися · /stop — оголосити СТОП (спортивні правила зі СТОП), /finish — закінчити додаткові точки · /cancel — скасувати ще не розпочату гру · /games — ваші ігри · /stats — таблиця результатів · /top — рейтинг · /me — ваші результати · /lang uk, /lang pl, /lang ru або /lang en · /rules — правила
+    /board — показати поле · /zoom 20-18 — поле навколо пункту великим планом · /resign — здатися · /draw — запропонувати нічию · /ground — заземлитися · /stop — оголосити СТОП (спортивні правила зі СТОП), /finish — закінчити додаткові точки · /cancel — скасувати ще не розпочату гру · /games — ваші ігри · /stats — таблиця результатів · /top — рейтинг (Гліко-2) · /me — ваш рейтинг і результати · /takeback — попросити повернути свій останній хід (ігри без рейтингу) · /lang uk, /lang pl, /lang ru або /lang en · /rules — правила
+
+    <b>Зіграти ще</b>
+    🔁 Реванш під дошкою закінченої гри — та сама гра зі зміною кольорів. /tournament відкриває турнір у групі (швейцарська, колова або на виліт); /standings показує його таблицю.
 
     <b>Поділитися</b>
     /sgf — запис гри в SGF · /png — поле в повній роздільній здатності · /replay — анімований повтор · /watch — посилання для глядачів. Надішліть мені файл <code>.sgf</code> (zagram.org, playdots, KataGoDots…) — я покажу запис, його можна погортати або дограти. Наберіть @{ $bot } у будь-якому чаті, щоб поділитися своїм полем.
@@ -341,46 +344,6 @@ lobby_continued = Гра продовжує запис після ходу { $pl
 
 ## Рейтинг і вбудований режим
 
-top_title = <b>Рейтинг у цьому чаті</b> (Ело)
-# /top в особистому чаті: рейтинг усіх гравців.
-top_title_all = <b>Рейтинг усіх гравців</b> (Ело)
-top_line =
-    { $n }. { $name } — <b>{ $rating }</b> · { $games ->
-        [one] { $games } гра
-        [few] { $games } гри
-        [many] { $games } ігор
-       *[other] { $games } гри
-    }
-top_none = Тут ще не закінчилася жодна рейтингова гра.
-me_text =
-    <b>{ $name }</b>: рейтинг <b>{ $rating }</b>, { $games ->
-        [one] { $games } гра
-        [few] { $games } гри
-        [many] { $games } ігор
-       *[other] { $games } гри
-    } ({ $wins ->
-        [one] { $wins } перемога
-        [few] { $wins } перемоги
-        [many] { $wins } перемог
-       *[other] { $wins } перемоги
-    }, { $losses ->
-        [one] { $losses } поразка
-        [few] { $losses } поразки
-        [many] { $losses } поразок
-       *[other] { $losses } поразки
-    }, { $draws ->
-        [one] { $draws } нічия
-        [few] { $draws } нічиї
-        [many] { $draws } нічиїх
-       *[other] { $draws } нічиєї
-    }).
-me_chat =
-    У цьому чаті: рейтинг <b>{ $rating }</b>, { $games ->
-        [one] { $games } гра
-        [few] { $games } гри
-        [many] { $games } ігор
-       *[other] { $games } гри
-    }.
 me_none = У вас ще немає завершених рейтингових ігор.
 inline_title = Гра №{ $id }: { $blue } { $score_blue }:{ $score_red } { $red }
 inline_description = хід { $ply } · { $status }
@@ -663,3 +626,222 @@ lobby_open_for_bot = Тут відкрита гра №{ $id }: натисніт
 game_cancelled_by_alone = Гру №{ $id } до першого ходу скасовує { $name }. Нову починає /new.
 resign_confirm_unplayed = Ви ще не ходили в грі №{ $id }: якщо здатися зараз, гру буде скасовано, і вона не зарахується. Скасувати гру №{ $id }?
 resign_cancelled_done = Гру №{ $id } скасовано: { $name } здається, не зробивши жодного ходу.
+
+## issue 20 §3: a cancelled draw, a refused /new, what the bot sees in a group, local mode's start line
+
+result_cancelled_agreed = Гравці домовилися завершити її до першого ходу, тому гра не зараховується
+btn_yes_cancel = Так, скасувати гру
+bad_size = Поле { $size } не підходить: розмір — від { $min }x{ $min } до { $max }x{ $max } пунктів (наприклад, <code>/new 20x20</code>). Гру не відкрито.
+bad_time = Час на хід { $time } не підходить: від <code>1m</code> (хвилина) до <code>30d</code> (30 днів) або <code>none</code> (без обмеження). Гру не відкрито.
+local_ready = Точки: грайте на { $url } (ігри в { $path }; Ctrl-C — вихід)
+lobby_moves_all = Ходити тут можна просто <code>20-18</code>, командою <code>/m 20-18</code> або кнопками під полем.
+lobby_moves_commands = Ходити тут: <code>/m 20-18</code>, відповіддю на картинку з полем або її кнопками (у цій групі я бачу лише команди й відповіді на мої повідомлення).
+
+## Рейтинг Гліко-2 (/top, /me)
+
+# $rules: один із rules_name_*.
+rating_title_chat = <b>Рейтинг у цьому чаті</b> · { $rules } (Гліко-2)
+rating_title_all = <b>Рейтинг усіх гравців</b> · { $rules } (Гліко-2)
+rating_none_chat = Тут ще не закінчилася жодна рейтингова гра за цими правилами ({ $rules }).
+# $rating: рейтинг і його відхилення, уже оформлені (<b>1563</b> ±74).
+rating_line =
+    { $n }. { $name } — { $rating } · { $games ->
+        [one] { $games } гра
+        [few] { $games } гри
+        [many] { $games } ігор
+       *[other] { $games } гри
+    }
+rating_provisional = ? — попередній: ігор поки мало (відхилення 110 і більше).
+rating_place = { $place }-е місце з { $players }
+rating_you = Ви: { $rating } · { $place }
+rating_you_none = У вас ще немає рейтингових ігор за цими правилами.
+# $commands: /top з іншими правилами, за якими тут грали.
+rating_other_rules = Тут грали й за іншими правилами: { $commands }
+me_title = <b>{ $name }</b>
+# $place: rating_place або нічого.
+me_rating =
+    { $rules }: { $rating } (волатильність { $volatility }) · { $games ->
+        [one] { $games } гра
+        [few] { $games } гри
+        [many] { $games } ігор
+       *[other] { $games } гри
+    } ({ $wins ->
+        [one] { $wins } перемога
+        [few] { $wins } перемоги
+        [many] { $wins } перемог
+       *[other] { $wins } перемоги
+    }, { $losses ->
+        [one] { $losses } поразка
+        [few] { $losses } поразки
+        [many] { $losses } поразок
+       *[other] { $losses } поразки
+    }, { $draws ->
+        [one] { $draws } нічия
+        [few] { $draws } нічиї
+        [many] { $draws } нічиїх
+       *[other] { $draws } нічиєї
+    }){ $place }
+me_chat_place = У цьому чаті ({ $rules }): { $place }-е місце з { $players }
+me_chart = Рейтинг
+
+## Реванш і повернення ходу
+
+btn_rematch = 🔁 Реванш
+btn_rematch_accept = ✅ Зіграти реванш
+btn_takeback_accept = ✅ Дозволити повернути хід
+# На останній дошці в групі, під результатом. $name просить; $opponent згаданий.
+rematch_asked = 🔁 { $name } пропонує реванш (ті самі налаштування, кольори міняються): { $opponent }?
+rematch_asked_you = Ви запропонували реванш: { $name }.
+rematch_asked_private = 🔁 { $name } пропонує реванш у грі №{ $id } (ті самі налаштування, кольори міняються).
+rematch_started = 🔁 Реванш — гра №{ $id }.
+rematch_declined = { $name } відмовляється від реваншу.
+rematch_declined_private = { $name } відмовляється від реваншу в грі №{ $id }.
+game_not_over = Гра ще триває: реванш — після неї.
+no_rematch = У цієї гри не буває реваншу (її скасовано або це гра турніру).
+rematch_played = Реванш цієї гри вже зіграно: гра №{ $id }.
+no_rematch_asked = Реваншу в цій грі ніхто не пропонував.
+own_rematch = Цей реванш запропонували ви: відповідає інший гравець.
+cmd_takeback = Попросити повернути свій останній хід (ігри без рейтингу)
+# $name: хто повертає хід.
+takeback_asked = ↩️ { $name } просить повернути свій останній хід у грі №{ $id }: { $opponent }, згодні?
+takeback_asked_private = ↩️ { $name } просить повернути свій останній хід у грі №{ $id }.
+takeback_sent = Ви попросили гравця { $name } дозволити повернути ваш останній хід у грі №{ $id }.
+takeback_pending = Ваше прохання повернути хід у грі №{ $id } чекає на відповідь.
+takeback_unreachable = Не можу написати гравцю { $name } в особисті, тож не можу спитати про повернення ходу в грі №{ $id }.
+takeback_done = ↩️ Гра №{ $id }: останній хід гравця { $name } повернуто; знову ходить { $name }.
+takeback_withdrawn = { $name } відкликає прохання повернути хід у грі №{ $id }.
+takeback_declined = { $name } не дозволяє повернути хід у грі №{ $id }.
+no_takeback_rated = У рейтинговій грі ходи не повертають (спортивні правила це забороняють, 2.6).
+no_takeback_tournament = У грі турніру ходи не повертають.
+nothing_to_take_back = Вам нічого повертати.
+no_takeback_offer = Повернути хід ніхто не просив.
+own_takeback = Повернути хід просили ви: відповідає суперник.
+answer_takeback_first = { $name } першим попросив повернути хід: спершу дайте відповідь на це прохання.
+tournament_game = Це гра турніру №{ $id }: її догравають, а не скасовують (вихід із турніру — поразка в ній).
+btn_rated = ⭐ На рейтинг
+btn_unrated = ☕ Без рейтингу
+lobby_unrated = Без рейтингу: гра не впливає на рейтинг; можна /hint і /takeback.
+
+## Турніри
+
+cmd_tournament = Турнір у цій групі: швейцарська, колова або на виліт
+cmd_standings = Таблиця турніру
+tournament_format_swiss = Швейцарська система
+tournament_format_round_robin = Коловий
+tournament_format_elimination = На виліт
+tournament_format_rounds =
+    { $format }, { $rounds ->
+        [one] { $rounds } тур
+        [few] { $rounds } тури
+        [many] { $rounds } турів
+       *[other] { $rounds } туру
+    }
+tournament_title = 🏆 <b>Турнір №{ $id }</b> · { $format }
+# $rules: правила словами; $rated: tournament_rated або tournament_unrated.
+tournament_settings = { $rules } · поле { $size } · початок: { $start } · { $time } на хід · { $rated }
+tournament_rated = на рейтинг
+tournament_unrated = без рейтингу
+tournament_starts_creator = Почнеться, коли його запустить { $name }.
+# $time: час UTC; $left: за скільки.
+tournament_starts_at = Початок о { $time } UTC (за { $left }).
+tournament_players = Гравці ({ $count } з { $limit } можливих): { $names }
+tournament_lobby_hint = Щоб грати, натисніть <b>Грати</b>. { $name } змінює налаштування, запускає турнір або прибирає гравця, який не з'явився.
+tournament_started_lobby = 🏆 <b>Турнір №{ $id }</b> почався: { $format }, гравців: { $count }. Пари кожного туру приходять одним повідомленням, за ним — перша дошка кожної гри; таблицю покаже /standings.
+tournament_cancelled = Турнір №{ $id } скасовано.
+tournament_cancelled_few = Турнір №{ $id } не почався: записалося менше ніж { $count } гравців.
+tournament_expired = Турнір №{ $id } закрито: за 7 днів його ніхто не запустив.
+tournament_round = 🏆 <b>Турнір №{ $id }</b> · тур { $round } з { $rounds }
+tournament_round_robin_plan = Кожен грає з кожним по разу (таблиці Бергера).
+tournament_table = Стіл { $board }: 🔵 { $blue } – 🔴 { $red } · гра №{ $game }
+tournament_table_forfeit = Стіл { $board }: { $blue } – { $red } · { $winner } перемагає без гри
+tournament_bye = Без пари: { $name } (1 очко)
+tournament_rest = Відпочиває в цьому турі: { $name }
+tournament_round_hint = Далі — дошка кожної гри: грайте кнопками під нею, відповіддю на неї або /m з номером гри.
+tournament_standings_title = 📊 <b>Турнір №{ $id }</b> · таблиця після туру { $round } з { $rounds }
+tournament_final = 🏆 <b>Турнір №{ $id }</b> закінчено: перемагає <b>{ $winner }</b>!
+tournament_final_shared = 🏆 <b>Турнір №{ $id }</b> закінчено: перше місце ділять { $names }.
+tournament_line_swiss =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } гра
+        [few] { $games } гри
+        [many] { $games } ігор
+       *[other] { $games } гри
+    }) · Бх { $buchholz } · мБх { $median }
+tournament_line_round_robin =
+    { $place }. { $name } — <b>{ $points }</b> ({ $games ->
+        [one] { $games } гра
+        [few] { $games } гри
+        [many] { $games } ігор
+       *[other] { $games } гри
+    }) · Б-З { $sb }
+tournament_line_elimination = { $place }. { $name } — { $stage }
+tournament_left_mark = (вибув)
+tournament_footer_swiss = Бх: Бухгольц, мБх: усічений Бухгольц.
+tournament_footer_round_robin = Б-З: коефіцієнт Бергера (Зоннеборна-Бергера).
+tournament_footer_elimination = Нічию переграють зі зміною кольорів (не більше двох разів, потім проходить посіяний вище).
+tournament_stage_winner = виграв фінал
+tournament_stage_final = програв фінал
+tournament_stage_third = третє місце
+tournament_stage_fourth = четверте місце
+tournament_stage_in = грає тур { $round }
+tournament_stage_round = вибув у турі { $round }
+# Заголовки стовпців картинки з таблицею.
+tournament_th_place = №
+tournament_th_player = Гравець
+tournament_th_points = Очки
+tournament_th_sb = Б-З
+tournament_th_buchholz = Бх
+tournament_th_median = мБх
+tournament_th_games = Ігри
+tournament_th_round = Т{ $round }
+tournament_picture_title = Турнір №{ $id } · { $format }
+tournament_picture_after = після туру { $round } з { $rounds }
+tournament_picture_final = підсумкова таблиця
+tournament_picture_lobby = ще не почався
+tournament_picture_rr_footer = 1 — перемога, ½ — нічия, 0 — поразка, f — без гри. Б-З: коефіцієнт Бергера.
+tournament_picture_swiss_footer = +5 — перемога над 5-м, =3 — нічия, −2 — поразка, f — без гри, + — без пари. Бх: Бухгольц, мБх: усічений.
+tournament_picture_elim_footer = +5 — перемога над 5-м, −2 — поразка, f — без гри, + — без пари.
+caption_table = 🏆 Турнір №{ $id } · тур { $round } · стіл { $board }
+btn_t_swiss = Швейцарська
+btn_t_round_robin = Коловий
+btn_t_elimination = На виліт
+btn_t_rounds_auto = авто
+btn_t_starts_creator = 🙋 Запущу сам
+btn_t_starts_in = ⏰ за { $time }
+btn_t_leave = 🚪 Вийти
+btn_t_start = ▶ Почати
+btn_t_remove = 👤 Прибрати…
+btn_t_back = ◀ Назад
+btn_t_standings = 📊 Таблиця
+btn_t_sgf = 📥 Партії (SGF)
+btn_t_leave_yes = 🚪 Так, вийти
+tournament_joined = Ви в турнірі №{ $id }.
+tournament_left = Ви вийшли з турніру №{ $id }.
+tournament_removed = { $name } більше не в турнірі №{ $id }.
+tournament_left_running = { $name } виходить із турніру №{ $id }: поточна гра програна, решта — без гри.
+tournament_leave_confirm = Вийти з турніру №{ $id }? Поточну гру буде програно, усі наступні — теж, без гри.
+tournament_leave_kept = Ви залишаєтеся в турнірі №{ $id }.
+tournament_remove_pick = Хто вибуває з турніру №{ $id }? (Прибраний після початку програє решту ігор без гри.)
+tournament_sgf = Турнір №{ $id }: { $count ->
+        [one] { $count } партія
+        [few] { $count } партії
+        [many] { $count } партій
+       *[other] { $count } партії
+    } (SGF).
+tournament_no_games = У турнірі №{ $id } ще немає закінчених партій.
+tournament_open_here = Турнір цієї групи:
+tournament_unknown = (не зрозумів і пропустив: { $words })
+tournament_shown_players = …і ще { $count }.
+no_such_tournament = Турніру №{ $id } тут немає.
+groups_only = Турніри грають у групах: додайте бота до групи й надішліть там /tournament.
+no_tournament = У цій групі немає турніру: відкрийте його командою /tournament.
+tournament_started = Турнір №{ $id } уже почався.
+tournament_over = Турнір №{ $id } закінчено.
+too_many_for_round_robin = Коловий турнір — не більше ніж на { $count } гравців: оберіть швейцарську або на виліт.
+joined_already = Ви вже в турнірі №{ $id }.
+tournament_full = У турнірі немає місць ({ $count } гравців).
+creator_stays = Творець турніру залишається в ньому: щоб не проводити турнір, скасуйте його.
+not_in_tournament = Цього гравця немає (або вже немає) в турнірі №{ $id }.
+too_few_players = Турнір починається, коли гравців щонайменше { $count }.
+btn_t_page = 🏆 Сторінка турніру
+webapp_tournament_games = Тури та ігри

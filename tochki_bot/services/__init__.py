@@ -21,6 +21,7 @@ the views it gets back. Nothing here knows Telegram, HTML or pictures.
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import time
@@ -38,6 +39,8 @@ from storage import (
     NoticeKind,
     SchemaTooNew,
     Storage,
+    TournamentFormat,
+    TournamentNotice,
     default_path,
     is_postgres,
 )
@@ -65,6 +68,7 @@ from .lobby import (
     TIME_CHOICES,
     Lobby,
     Opened,
+    continuation,
 )
 from .messages import Messages
 from .model import Chat, ColourChoice, GameKind, GameState, GameView, LobbyChoice, Person, Place, Player
@@ -72,11 +76,24 @@ from .opponent import BOTS, LEVELS, Opponent, Record, bot_level
 from .outbox import Outbox
 from .people import People
 from .play import DrawOffer, GroundPreview, Play
-from .ratings import Rating, Ratings, leaderboard
+from .ratings import PROVISIONAL, Point, Rating, Ratings, Standing, glicko2
 from .records import MAX_SGF_BYTES, Records
+from .tournaments import (
+    FORMATS,
+    MAX_ROUND_ROBIN,
+    ROUND_CHOICES,
+    Entry,
+    Left,
+    Pairing,
+    TournamentChoice,
+    TournamentOpened,
+    Tournaments,
+    TournamentView,
+)
 from .transfer import Migrated, NotTheSame, migrate
 from .updates import Updates
 
+log = logging.getLogger(__name__)
 KEEP_UPDATES = 7 * 86400.0
 """Telegram keeps undelivered updates for a day; a week of processed update ids is plenty to spot repeats."""
 KEEP_MESSAGES = 30 * 86400.0
@@ -120,6 +137,10 @@ class Services:
         self.finder = Finder(core)
         self.records = Records(core)
         self.ratings = Ratings(storage)
+        self.tournaments = Tournaments(core, self.lobby, self.play, self.ratings)
+        core.endings.append(self.ratings.game_ended)
+        core.endings.append(self.tournaments.game_ended)  # after the ratings: a round's end may seed nothing new
+        self.clock.tournaments = self.tournaments
         self.messages = Messages(storage)
         self.outbox = Outbox(core)
         self.changes: Changes = core.changes
@@ -141,7 +162,15 @@ class Services:
 
         Raises ``CannotOpen`` for a file the bot cannot write and ``SchemaTooNew`` for one a newer version wrote."""
         storage = await Storage.open(path, clock=clock or time.time)
-        return cls(storage, clock=clock, rng=rng, ai_workers=ai_workers, ai_seconds=ai_seconds, ai_seed=ai_seed)
+        services = cls(storage, clock=clock, rng=rng, ai_workers=ai_workers, ai_seconds=ai_seconds, ai_seed=ai_seed)
+        try:
+            replayed = await services.ratings.catch_up()  # games that ended before ratings were stored
+        except BaseException:
+            await storage.close()
+            raise
+        if replayed:
+            log.info("the ratings were worked out from %d rated games", replayed)
+        return services
 
     async def close(self) -> None:
         """Stop the bot's searches; close the database."""
@@ -195,6 +224,7 @@ class Services:
             "announcements": await storage.outbox.give_up(now - GIVE_UP[0], GIVE_UP[1]),
             "accepted updates": await storage.inbox.prune(now - KEEP_UPDATES),
             "jobs": await storage.jobs.prune(now - KEEP_JOBS),
+            "tournament announcements": await self.tournaments.prune(now),
         }
 
     async def migrate_chat(self, old_id: int, new_id: int) -> int:
@@ -213,6 +243,7 @@ class Services:
         async with storage.transaction():
             await storage.chats.copy(old_id, new_id, "supergroup")
             moved = await storage.games.move_chat(old_id, new_id)
+            await storage.tournaments.move_chat(old_id, new_id)
             await storage.messages.retire_chat(old_id)  # they stay in the old group, which takes no more edits
         await self.people.changed_chat(old_id)
         await self.people.changed_chat(new_id)
@@ -224,14 +255,18 @@ __all__ = [
     "BOTS",
     "COLOUR_CHOICES",
     "DEFAULT_TIME",
+    "FORMATS",
     "LEVELS",
     "LOBBY_LIFETIME",
     "MARGIN_CHOICES",
+    "MAX_ROUND_ROBIN",
     "MAX_SGF_BYTES",
     "MAX_SIDE",
     "MAX_TIME",
     "MIN_SIDE",
     "MIN_TIME",
+    "PROVISIONAL",
+    "ROUND_CHOICES",
     "RULE_CHOICES",
     "START_CHOICES",
     "STOP_CHOICES",
@@ -244,12 +279,14 @@ __all__ = [
     "ClockPass",
     "ColourChoice",
     "DrawOffer",
+    "Entry",
     "FileReport",
     "GameKind",
     "GameState",
     "GameView",
     "GroundPreview",
     "ImportRecord",
+    "Left",
     "LobbyChoice",
     "MessageKind",
     "MessageRecord",
@@ -261,9 +298,11 @@ __all__ = [
     "Opened",
     "Origin",
     "Outbox",
+    "Pairing",
     "Person",
     "Place",
     "Player",
+    "Point",
     "Problem",
     "Rating",
     "Record",
@@ -271,13 +310,21 @@ __all__ = [
     "SchemaTooNew",
     "ServiceError",
     "Services",
+    "Standing",
     "TimeIsUp",
+    "TournamentChoice",
+    "TournamentFormat",
+    "TournamentNotice",
+    "TournamentOpened",
+    "TournamentView",
+    "Tournaments",
     "Updates",
     "Want",
     "bot_level",
+    "continuation",
     "default_path",
+    "glicko2",
     "inspect_database",
     "is_postgres",
-    "leaderboard",
     "migrate",
 ]

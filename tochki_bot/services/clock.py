@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 from storage import Conflict, GameRecord
 
@@ -17,6 +17,12 @@ from .play import Play
 log = logging.getLogger(__name__)
 LAST_CALL = 3600
 """The second reminder comes this many seconds before the deadline (or at 90 % of a shorter time)."""
+
+
+class Ticking(Protocol):
+    """What the clock starts and closes besides games (the tournaments)."""
+
+    async def tick(self, now: float | None = None) -> list[int]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +41,11 @@ class ClockPass:
     reminders: list[Reminder] = field(default_factory=list)
     timeouts: list[GameView] = field(default_factory=list)
     expired: list[GameView] = field(default_factory=list)
+    tournaments: list[int] = field(default_factory=list)
+    """Tournaments the clock started or closed (their announcements are owed in their outbox)."""
 
     def __len__(self) -> int:
-        return len(self.reminders) + len(self.timeouts) + len(self.expired)
+        return len(self.reminders) + len(self.timeouts) + len(self.expired) + len(self.tournaments)
 
 
 class GameClock:
@@ -47,6 +55,14 @@ class GameClock:
         self._core = core
         self._play = play
         self._lobby = lobby
+        self.tournaments: Ticking | None = None
+        """Tournaments to start and close on the clock too."""
+
+    async def next_due(self) -> float | None:
+        """When a game next needs the clock (a reminder or a deadline), or ``None`` when none does: a pass then finds
+        it (``tick``). Front ends sleep until this rather than look every so often; a change of any game (here or in
+        another worker) may make it earlier, so they ask again after one. Lobbies expire by the regular passes."""
+        return await self._core.storage.games.next_alert()
 
     async def tick(self, now: float | None = None) -> ClockPass:
         """Remind, decide games on time, close stale lobbies: every game due by ``now``, however many.
@@ -80,6 +96,11 @@ class GameClock:
             found.expired.extend(await self._lobby.expire(now))
         except Exception:
             log.exception("the clock could not close the stale lobbies")
+        if self.tournaments is not None:
+            try:
+                found.tournaments.extend(await self.tournaments.tick(now))
+            except Exception:
+                log.exception("the clock could not start or close the tournaments due")
         return found
 
     async def _attend(self, record: GameRecord, now: float, found: ClockPass) -> None:

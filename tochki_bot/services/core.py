@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 from storage import Conflict, Duplicate, GameRecord, Storage, StorageError, Unconfirmed
@@ -13,13 +13,22 @@ from storage import Conflict, Duplicate, GameRecord, Storage, StorageError, Unco
 from ..engine import Area, Game
 from .changes import Changes
 from .errors import Problem, ServiceError
-from .model import GameView, Player
+from .model import GameView, Player, Table
 from .people import People
 from .support import GameLocks, Positions
 
 log = logging.getLogger(__name__)
 READS = 3
 """Reads of a game outside its lock before a row and moves that disagree are taken for a broken game."""
+Ending = Callable[[GameRecord], Awaitable[None]]
+"""Called inside the transaction that ends a game, with its row as it ends: what must change with it (the ratings, a
+tournament's pairing) changes in the same transaction."""
+
+
+def _table(record: GameRecord) -> Table | None:
+    if record.tournament_id is None:
+        return None
+    return Table(record.tournament_id, record.tournament_round or 0, record.tournament_board or 0)
 
 
 def clock_after_move(move_seconds: int | None, now: float) -> tuple[float | None, float | None]:
@@ -41,6 +50,8 @@ class Core:
         self.positions = Positions(storage)
         self.locks = GameLocks(storage.db)
         self.changes = Changes()
+        self.endings: list[Ending] = []
+        """What changes when a game ends, in its transaction (``Ending``)."""
         if storage.db.shared:  # several workers: tell the others of changes here, hear theirs
             self.changes.relay(self._relay)
             storage.db.on_notice(self._heard)
@@ -59,6 +70,12 @@ class Core:
             self.people.forget_chat(key)
         elif topic == "game":
             self.changes.arrived(key)
+
+    async def ended(self, record: GameRecord) -> None:
+        """Inside the transaction that ended a game (finished, or cancelled once it had started): run every
+        ``Ending``."""
+        for ending in self.endings:
+            await ending(record)
 
     async def record(self, game_id: int) -> GameRecord:
         """A game's row; ``NO_SUCH_GAME`` if there is none."""
@@ -97,6 +114,10 @@ class Core:
             stored_ply=record.ply,
             closing=record.closing,
             stop_seconds=record.stop_seconds,
+            table=_table(record),
+            takeback=record.takeback,
+            rematch_by=record.rematch_by,
+            rematch_id=record.rematch_id,
         )
 
     async def game(self, game_id: int) -> GameView:

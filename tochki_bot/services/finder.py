@@ -69,6 +69,9 @@ class Finder:
                     return view
         if not place.private:
             record = await games.open_in(place.chat_id, place.thread_id)
+            found = await self._tournament_game(place, user_id, want, record)
+            if found is not None:
+                return found
             if record is None:
                 latest = await games.latest_in(place.chat_id, place.thread_id)
                 if latest is not None and want is Want.SHOW:
@@ -84,6 +87,31 @@ class Finder:
                 raise ServiceError(Problem.NO_GAME)
             return await core.view(record)
         return await self._private(user_id, want)
+
+    async def _tournament_game(
+        self, place: Place, user_id: int, want: Want, own: GameRecord | None
+    ) -> GameView | Choice | None:
+        """A tournament's games played in a group (several at once, beside the group's own game): a player's request
+        is about their own (the one where it is their move, for a move); anyone may look at any of them (they are
+        asked which when there are several). ``None``: the group's own game (``own``) or nothing is meant."""
+        core = self._core
+        records = await core.storage.games.tournament_games_in(place.chat_id, place.thread_id)
+        if not records:
+            return None
+        mine = [r for r in records if user_id in r.players]
+        if mine and own is not None and (user_id in own.players or own.creator_id == user_id):
+            mine.insert(0, own)  # the group's own game is theirs too
+        if want is Want.MOVE and len(mine) > 1:
+            views = [await core.view(r) for r in mine]
+            turn = [v for v in views if v.to_move is not None and v.colour_of(user_id) == v.to_move]
+            return turn[0] if len(turn) == 1 else Choice(tuple(turn or views))
+        if mine:
+            return await core.view(mine[0]) if len(mine) == 1 else Choice(tuple([await core.view(r) for r in mine]))
+        if own is not None or want is not Want.SHOW:
+            return None
+        if len(records) == 1:
+            return await core.view(records[0])
+        return Choice(tuple([await core.view(r) for r in records]))
 
     async def _private(self, user_id: int, want: Want) -> GameView | Choice:
         core = self._core

@@ -10,7 +10,7 @@ from typing import Any
 
 from storage import Conflict, Duplicate, GameRecord, OpenGameExists, options_to_json
 
-from ..engine import Game, GameSettings, Move, MoveKind, RuleSet, Start, StopMode, parse_start
+from ..engine import Colour, Game, GameSettings, Move, MoveKind, RuleSet, Start, StopMode, other, parse_start
 from ..engine.sgf import SgfRecord
 from .core import Core, clock_after_move
 from .errors import Problem, ServiceError
@@ -44,12 +44,61 @@ LOBBIES = 10
 
 
 @dataclass(frozen=True, slots=True)
+class Rematch:
+    """After a rematch request or its answer: the finished game (``old``) and, once it started, the rematch
+    (``new``); ``asked`` while the other player's answer is awaited (``again``: it was asked before), ``declined``
+    when it was declined or withdrawn."""
+
+    old: GameView
+    new: GameView | None
+    asked: bool = False
+    again: bool = False
+    declined: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Opened:
     """The lobby a request to open a game led to; ``existing`` when it was already open (one per group topic, one
     invitation per person in private)."""
 
     view: GameView
     existing: bool
+
+
+def _check(choice: LobbyChoice | None) -> None:
+    """Refuse a board or a time per move out of range (``BAD_SIZE``, ``BAD_TIME``): nothing is opened, rather than
+    a lobby with other settings than those asked for."""
+    if choice is None:
+        return
+    sides = (choice.width, choice.height)
+    if any(side is not None and not MIN_SIDE <= side <= MAX_SIDE for side in sides):
+        size = "x".join(str(side) for side in sides if side is not None)
+        raise ServiceError(Problem.BAD_SIZE, size=size, min=MIN_SIDE, max=MAX_SIDE)
+    seconds = choice.move_seconds
+    if isinstance(seconds, int) and not MIN_TIME <= seconds <= MAX_TIME:
+        raise ServiceError(Problem.BAD_TIME, time=_short_time(seconds))
+
+
+def continuation(sgf: SgfRecord) -> list[Move] | None:
+    """The moves a game continuing the record starts from: its dots (and their closures) up to the first move that
+    is not a dot (an ending such as grounding or resignation, a STOP), replayed by the record's rule set; ``None``
+    when that position is over (the board is full, a lead reached the instant-win margin): nothing to continue."""
+    moves: list[Move] = []
+    game = Game.from_settings(sgf.settings)
+    for move in sgf.moves:
+        if move.kind != MoveKind.DOT or game.is_over:
+            break
+        game.apply(move)
+        moves.append(move)
+    return None if game.is_over else moves
+
+
+def _short_time(seconds: int) -> str:
+    """A time as ``/new`` reads it: ``3d``, ``2h``, ``30m`` (``45s`` for what is not whole minutes)."""
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds and seconds % size == 0:
+            return f"{seconds // size}{unit}"
+    return "0m" if seconds == 0 else f"{seconds}s"
 
 
 class Lobby:
@@ -67,18 +116,20 @@ class Lobby:
         given back instead.
         """
         core = self._core
+        _check(choice)
         await core.people.meet(who)
         await core.people.visit(place)
         existing = await self._existing(place, who)
         if existing is not None:
             return Opened(await core.view(existing), True)
-        settings, move_seconds, stop_seconds = await self._choose(place, choice)
+        settings, move_seconds, stop_seconds = await self.choose(place, choice)
         colours = choice.colours if choice is not None else "random"
+        rated = choice.rated if choice is not None else True
         return await self._create(
-            place, who, update_id, settings, move_seconds, colours=colours, stop_seconds=stop_seconds
+            place, who, update_id, settings, move_seconds, colours=colours, stop_seconds=stop_seconds, rated=rated
         )
 
-    async def _choose(self, place: Place, choice: LobbyChoice | None) -> tuple[GameSettings, int | None, int | None]:
+    async def choose(self, place: Place, choice: LobbyChoice | None) -> tuple[GameSettings, int | None, int | None]:
         """The settings of a new game, its time per move and its STOP time: those asked for, else the chat's last
         ones (the rule set with its options too), else the sports defaults."""
         core = self._core
@@ -139,18 +190,10 @@ class Lobby:
         core = self._core
         await core.people.meet(who)
         await core.people.visit(place)
-        moves: list[Move] = []
-        # The game keeps the record's rule set: its dots and closures are replayed by it, up to the first move that is
-        # not a dot (an ending, a STOP).
-        settings = sgf.settings
-        game = Game.from_settings(settings)
-        for move in sgf.moves:
-            if move.kind != MoveKind.DOT or game.is_over:
-                break
-            game.apply(move)
-            moves.append(move)
-        if game.is_over:
+        moves = continuation(sgf)
+        if moves is None:
             raise ServiceError(Problem.RECORD_OVER)
+        settings = sgf.settings
         existing = await self._existing(place, who)
         if existing is not None:
             return Opened(await core.view(existing), True)
@@ -210,8 +253,9 @@ class Lobby:
         self, game_id: int, who: Person, setting: str, value: str, update_id: int | None = None
     ) -> GameView:
         """The creator changes a setting of a game in the lobby: ``size`` (``39x32``), ``start``, ``time``
-        (seconds, ``0`` for none), ``colours``, ``rules`` (the rule set, with its default options) or ``margin`` (the
-        instant-win margin of a manual rule set, ``0`` for none)."""
+        (seconds, ``0`` for none), ``colours``, ``rules`` (the rule set, with its default options), ``margin`` (the
+        instant-win margin of a manual rule set, ``0`` for none) or ``rated`` (``1``, ``0``: unrated games allow
+        hints and takebacks)."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             if record.state != "lobby":
@@ -246,6 +290,8 @@ class Lobby:
                 changes["options"] = options_to_json(settings)
             elif setting == "stoptime" and value in [str(s or 0) for s in STOP_TIME_CHOICES]:
                 changes["stop_seconds"] = int(value) or None
+            elif setting == "rated" and value in ("0", "1") and record.ply == 0:
+                changes["rated"] = value == "1"
             else:
                 raise ServiceError(Problem.STALE)
             async with core.storage.transaction(update_id):
@@ -297,10 +343,11 @@ class Lobby:
         own (the lobby's settings are played). A group topic's other game, or its lobby when settings were asked for
         (``choice``), is given back instead (``existing``), unchanged: nothing asked for is left out silently."""
         core = self._core
+        _check(choice)
         if place.private:
             await core.people.meet(who)
             await core.people.visit(place)
-            settings, move_seconds, stop_seconds = await self._choose(place, choice)
+            settings, move_seconds, stop_seconds = await self.choose(place, choice)
             colours = choice.colours if choice is not None else "random"
             created = await self._create(
                 place, who, None, settings, move_seconds, colours=colours, stop_seconds=stop_seconds
@@ -329,39 +376,128 @@ class Lobby:
             raise ServiceError(Problem.INVITE_EXPIRED, id=record.id)  # its lobby message is owed the news at once
         creator_blue = {"creator_blue": True, "creator_red": False}.get(record.colours, core.rng.random() < 0.5)
         blue, red = (record.creator_id, user.id) if creator_blue else (user.id, record.creator_id)
-        first = blue if (await core.positions.of(record)).to_move == "blue" else red
-        deadline, alert_at = clock_after_move(None if first in BOT_IDS else record.move_seconds, now)
         try:
-            async with core.storage.transaction(update_id):
-                await core.storage.outbox.add(record.id, record.ply, "started")
-                record = await core.storage.games.update(
-                    record.id,
-                    expect_state="lobby",
-                    state="active",
-                    blue_id=blue,
-                    red_id=red,
-                    deadline=deadline,
-                    alert_at=alert_at,
-                    reminded=0,
-                    **({} if rated else {"rated": False}),
-                )
-                if record.kind == "group":
-                    await core.storage.chats.set_defaults(
-                        record.chat_id,
-                        width=record.width,
-                        height=record.height,
-                        start=record.start,
-                        move_seconds=record.move_seconds,
-                        rules=record.rules,
-                        options=_without_seed(record.options),
-                        stop_seconds=record.stop_seconds,
-                    )
+            record = await self.activate(record, blue, red, update_id, rated=rated)
         except Conflict:
             raise ServiceError(Problem.STARTED_ALREADY) from None
         await core.people.changed_chat(record.chat_id)
         view = await core.view(record)
         core.changes.publish(view, "chat")
         return view
+
+    async def activate(
+        self, record: GameRecord, blue: int, red: int, update_id: int | None, *, rated: bool = True
+    ) -> GameRecord:
+        """The lobby's game starts between ``blue`` and ``red``: its start is owed to the chats, the clock runs for
+        the first to move, and a group remembers the settings for its next game (not a tournament's game's).
+        ``Conflict`` if it is no longer in the lobby."""
+        core = self._core
+        first = blue if (await core.positions.of(record)).to_move == "blue" else red
+        deadline, alert_at = clock_after_move(None if first in BOT_IDS else record.move_seconds, core.clock())
+        async with core.storage.transaction(update_id):
+            await core.storage.outbox.add(record.id, record.ply, "started")
+            record = await core.storage.games.update(
+                record.id,
+                expect_state="lobby",
+                state="active",
+                blue_id=blue,
+                red_id=red,
+                deadline=deadline,
+                alert_at=alert_at,
+                reminded=0,
+                **({} if rated else {"rated": False}),
+            )
+            if record.kind == "group" and record.tournament_id is None:
+                await core.storage.chats.set_defaults(
+                    record.chat_id,
+                    width=record.width,
+                    height=record.height,
+                    start=record.start,
+                    move_seconds=record.move_seconds,
+                    rules=record.rules,
+                    options=_without_seed(record.options),
+                    stop_seconds=record.stop_seconds,
+                )
+        return record
+
+    async def rematch(self, game_id: int, who: Person, update_id: int | None = None) -> Rematch:
+        """A player of a finished game asks for a rematch: the same settings, the colours swapped, in the same chat.
+        Against the bot, or when the other player had asked too, it starts at once; otherwise the other player is
+        asked (``answer_rematch``). A rematch is played once; a tournament's games have none."""
+        core = self._core
+        await core.people.meet(who)
+        async with core.locked(game_id, update_id) as record:
+            colour = self._rematch_colour(record, who)
+            opponent = record.player(other(colour))
+            if opponent in BOT_IDS or record.rematch_by == opponent:
+                return await self._play_rematch(record, who.id, update_id)
+            if record.rematch_by == who.id:
+                return Rematch(await core.view(record), None, asked=True, again=True)
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(game_id, expect_state="finished", rematch_by=who.id)
+            return Rematch(await core.view(record), None, asked=True)
+
+    async def answer_rematch(self, game_id: int, who: Person, accept: bool, update_id: int | None = None) -> Rematch:
+        """The other player accepts the rematch asked for (it starts at once) or declines it; the one who asked may
+        withdraw it (``accept=False``)."""
+        core = self._core
+        await core.people.meet(who)
+        async with core.locked(game_id, update_id) as record:
+            self._rematch_colour(record, who)
+            if record.rematch_by is None:
+                raise ServiceError(Problem.NO_REMATCH_ASKED)
+            if accept and record.rematch_by == who.id:
+                raise ServiceError(Problem.OWN_REMATCH)
+            if accept:
+                return await self._play_rematch(record, record.rematch_by, update_id)
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(game_id, expect_state="finished", rematch_by=None)
+            return Rematch(await core.view(record), None, declined=True)
+
+    def _rematch_colour(self, record: GameRecord, who: Person) -> Colour:
+        """The colour ``who`` played in a game that may be played again."""
+        colour = record.colour_of(who.id)
+        if colour is None:
+            raise ServiceError(Problem.NOT_A_PLAYER)
+        if record.state == "active":
+            raise ServiceError(Problem.NOT_OVER)
+        if record.state != "finished" or record.tournament_id is not None:
+            raise ServiceError(Problem.NO_REMATCH)
+        if record.rematch_id is not None:
+            raise ServiceError(Problem.REMATCH_PLAYED, id=record.rematch_id)
+        return colour
+
+    async def _play_rematch(self, record: GameRecord, asker: int, update_id: int | None) -> Rematch:
+        """Start the rematch of a finished game (under its lock) that ``asker`` asked for: its settings, the colours
+        swapped, rated as it was (never against the bot), in the same chat (``OPEN_GAME_HERE`` when a group topic
+        has a game open already)."""
+        core = self._core
+        assert record.blue_id is not None and record.red_id is not None
+        try:
+            async with core.storage.transaction(update_id):
+                created = await core.storage.games.create(
+                    chat_id=record.chat_id,
+                    thread_id=record.thread_id,
+                    kind=record.kind,
+                    creator_id=asker,
+                    settings=record.settings,
+                    move_seconds=record.move_seconds,
+                    colours="creator_blue" if asker == record.red_id else "creator_red",
+                    watch=secrets.token_urlsafe(9),
+                    rated=record.rated,
+                    stop_seconds=record.stop_seconds,
+                )
+                started = await self.activate(created, record.red_id, record.blue_id, None, rated=record.rated)
+                old = await core.storage.games.update(
+                    record.id, expect_state="finished", rematch_by=None, rematch_id=started.id
+                )
+        except OpenGameExists:
+            existing = await core.storage.games.open_in(record.chat_id, record.thread_id)
+            raise ServiceError(Problem.OPEN_GAME_HERE, id=existing.id if existing else 0) from None
+        await core.people.changed_chat(started.chat_id)
+        view = await core.view(started)
+        core.changes.publish(view, "chat")
+        return Rematch(await core.view(old), view)
 
     async def cancel(self, game_id: int, who: Person, update_id: int | None = None) -> GameView:
         """Close a game in the lobby (its creator) or one that started but has no move yet (either player)."""
@@ -374,6 +510,8 @@ class Lobby:
             elif record.state == "active":
                 if record.colour_of(who.id) is None:
                     raise ServiceError(Problem.NOT_A_PLAYER)
+                if record.tournament_id is not None:
+                    raise ServiceError(Problem.TOURNAMENT_GAME, id=record.tournament_id)
                 if await core.storage.games.movers(record.id):
                     raise ServiceError(Problem.CANCEL_STARTED)
             else:

@@ -67,10 +67,30 @@ class Chat:
     type: str
     title: str | None = None
     language: str | None = None
+    bot_status: str | None = None
+    """The bot's member status there as Telegram last said (``administrator``, ``member``...; ``None``: unknown)."""
 
     @property
     def private(self) -> bool:
         return self.type == "private"
+
+    def reads_all(self, privacy_off: bool) -> bool | None:
+        """Whether the bot sees every message here, not only commands, replies to it and button presses: in a
+        private chat always; in a group when its privacy mode is off (``privacy_off``, the bot's own setting) or it
+        is an administrator there (Telegram shows admins everything). ``None`` when unknown (never told its status
+        in a group, with privacy on)."""
+        if self.private or privacy_off or self.bot_status in ("administrator", "creator"):
+            return True
+        return None if self.bot_status is None else False
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Where a tournament's game is played: the tournament, the round, the table (from 1)."""
+
+    tournament: int
+    round: int
+    board: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +132,14 @@ class GameView:
     limit)."""
     offer_kind: OfferKind = "draw"
     """What the pending (or the last) offer is: a plain ``draw``, or an ``end`` with the territory counted."""
+    table: Table | None = None
+    """A tournament's game: its tournament, round and table."""
+    takeback: Colour | None = None
+    """An unrated game: the colour asking to take its last move back, while unanswered."""
+    rematch_by: int | None = None
+    """A finished game: who asked for a rematch, while unanswered."""
+    rematch_id: int | None = None
+    """A finished game: the rematch it led to."""
 
     @classmethod
     def of_position(cls, position: Game, *, blue: str = "Blue", red: str = "Red", game_id: int = 0) -> GameView:
@@ -202,6 +230,12 @@ class GameView:
         """A player resigned before making a move: the game does not count."""
         return self.state == "cancelled" and self.reason == EndReason.RESIGNATION.value
 
+    @property
+    def cancelled_unplayed(self) -> bool:
+        """The game ended before it was played, so it does not count: a player resigned before making a move, or a
+        draw (an agreed end) came before any move."""
+        return self.state == "cancelled" and self.result is not None
+
     def time_left(self, now: float) -> float | None:
         """Seconds the player to move has left, if the game has a clock."""
         return None if self.deadline is None or self.to_move is None else self.deadline - now
@@ -227,3 +261,5 @@ class LobbyChoice:
     """Sports rules: ``grounding`` or ``stop_phase``; ``None``: the chat's last (else grounding)."""
     stop_seconds: int | Literal["unset"] | None = "unset"
     """The STOP phase's time limit in seconds (``None``: none; ``unset``: the chat's last, else the default)."""
+    rated: bool = True
+    """Whether the game counts for the ratings (unrated games allow hints and takebacks)."""

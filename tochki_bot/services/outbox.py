@@ -63,3 +63,7 @@ class Outbox:
     async def failed(self, notice: Notice) -> None:
         """Telling failed half-way; the announcement stays owed and is tried again later."""
         await self._core.storage.outbox.tried(notice.game_id, notice.ply, notice.kind)
+
+    async def owes(self, game_id: int, ply: int, kind: NoticeKind) -> bool:
+        """Whether this announcement is still owed (a game's board not shown yet, say)."""
+        return await self._core.storage.outbox.owes(game_id, ply, kind)

@@ -37,7 +37,7 @@ def player_of(user: UserRecord) -> Player:
 
 def chat_of(chat: ChatRecord) -> Chat:
     """The view of a stored chat."""
-    return Chat(chat.id, chat.type, chat.title, chat.language)
+    return Chat(chat.id, chat.type, chat.title, chat.language, chat.bot_status)
 
 
 class People:
@@ -166,6 +166,18 @@ class People:
         """A group's own language (``None``: the language most of its people use, ``group_language``)."""
         await self._storage.chats.set_language(chat_id, language)
         await self.changed_chat(chat_id)
+
+    async def set_bot_status(self, place: Place, status: str) -> Chat:
+        """Telegram told the bot its own member status in a chat (``my_chat_member``: added, made an administrator,
+        removed...): kept per chat, for what the bot may say about what it sees there."""
+        await self.visit(place)
+        known = await self.chat(place.chat_id)
+        if known is None or known.bot_status != status:
+            await self._storage.chats.set_bot_status(place.chat_id, status)
+            await self.changed_chat(place.chat_id)
+        chat = await self.chat(place.chat_id)
+        assert chat is not None
+        return chat
 
     async def chat_defaults(self, chat_id: int) -> ChatRecord | None:
         """The chat's row with the settings of its last game (for the next ``/new``)."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from storage import GameRecord
 
-from ..engine import Area, Colour, Game, IllegalMove, Move, MoveKind, Point, other
+from ..engine import Area, Colour, Game, IllegalMove, Move, MoveKind, Point, Pool, other
 from .changes import Origin
 from .core import Core, clock_after_move
 from .errors import Problem, ServiceError, TimeIsUp
@@ -35,6 +35,18 @@ class DrawOffer:
     """The player had offered it already (nothing changed): the front end may show the offer again."""
 
 
+def _closing(trial: Game, kind: str | None, open_before: Sequence[Pool]) -> bool:
+    """Whether the player who just placed a dot (or closed a pool after it, ``kind`` ``close``) closes pools before
+    the turn passes. After a closure: while any pool is left. After a dot: when it made a closable pool that was not
+    open before it, or changed one (a pool split or grown, other dots taken); a dot that leaves the open pools as
+    they were passes the turn at once. Pools left open stay closable: with a later dot (``/m x-y close ...``), and
+    among the buttons of the next dot that makes or changes a pool."""
+    pools = trial.pools()
+    if kind == "close":
+        return bool(pools)
+    return not set(pools) <= set(open_before)
+
+
 def _grounding_exists(game: Game, colour: Colour) -> None:
     """The Polish and territory rules have no grounding (unless their STOP option gives it to who pressed STOP):
     said so at once, whoever's move it is."""
@@ -43,6 +55,28 @@ def _grounding_exists(game: Game, colour: Colour) -> None:
         raise ServiceError(
             Problem.NO_GROUNDING_POLISH if settings.rules == "polish" else Problem.NO_GROUNDING_TERRITORY
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Takeback:
+    """After ``offer_takeback``: the game with the request pending, or with the move taken back (``done``: the bot
+    agrees at once)."""
+
+    view: GameView
+    done: bool
+    again: bool = False
+    """The player had asked already (nothing changed): the front end may show the request again."""
+
+
+def takeback_count(game: Game, colour: Colour) -> int | None:
+    """How many moves a takeback by ``colour`` takes off the end of the game: their last dot and everything after it
+    (the opponent's answer to it); ``None`` when there is none to take back, or an action (a STOP) came after it."""
+    for count, move in enumerate(reversed(game.moves), 1):
+        if move.kind is not MoveKind.DOT:
+            return None
+        if move.colour == colour:
+            return count
+    return None
 
 
 class Play:
@@ -91,15 +125,17 @@ class Play:
         cancelled: bool = False,
         step: Move | None = None,
         kind: str | None = None,
+        open_before: Sequence[Pool] = (),
     ) -> GameView:
         """Store the move just made on ``trial`` (a copy of the position), tell the listeners, and give the game's new
         view. With ``kind`` (``close``, ``done``) what is stored is ``step``, a step of the manual move whose dot is
-        the last move: the closures made after it, or the end of closing."""
+        the last move: the closures made after it, or the end of closing. ``open_before``: for a dot under manual
+        rules, the mover's pools that were open before it (see ``_closing``)."""
         core = self._core
         result = trial.result
         mover = trial.moves[-1].colour
         closing: Colour | None = None
-        if kind != "done" and result is None and trial.closer == mover and trial.pools():
+        if kind != "done" and result is None and trial.closer == mover and _closing(trial, kind, open_before):
             closing = mover  # the mover may close pools before the turn passes
         # The bot has no clock: it moves within seconds, and after a restart it moves then.
         next_player = closing or trial.to_move
@@ -132,6 +168,8 @@ class Play:
                 step=kind,
                 closing=closing,
             )
+            if result is not None:
+                await core.ended(new)
         core.positions.keep(record.id, trial, new.ply)
         view = await core.view(new, areas, trial)
         core.changes.publish(view, origin)
@@ -167,6 +205,7 @@ class Play:
             if game.to_move != colour:
                 opponent = await core.people.player(record.player(game.to_move))
                 raise ServiceError(Problem.NOT_YOUR_TURN, name=opponent.name if opponent else "?")
+            open_before = game.pools(colour) if game.settings.manual else ()
             trial = game.copy()
             try:
                 areas = trial.play(x, y, closures=closures) if closures else trial.play(x, y)
@@ -175,7 +214,7 @@ class Play:
             except IllegalMove as exc:
                 point = str(exc.point if isinstance(exc.point, Point) else Point(x, y))
                 raise ServiceError.from_rules(exc, point=point, width=game.width, height=game.height) from None
-            return await self._commit(record, trial, who.id, update_id, areas, origin=origin)
+            return await self._commit(record, trial, who.id, update_id, areas, origin=origin, open_before=open_before)
 
     async def _autoclose(self, user_id: int) -> bool:
         if user_id in BOT_IDS:
@@ -246,14 +285,20 @@ class Play:
         origin: Origin = "chat",
     ) -> GameView:
         """``who`` resigns and the opponent wins; before ``who`` made any move, the game is cancelled instead
-        (unrated)."""
+        (unrated), as a draw (or an agreed end) is before any move."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
             trial = (await self._position(record, origin)).copy()
             trial.resign(colour)
-            before_first = who.id not in await core.storage.games.movers(record.id)
+            # A tournament's game counts whatever happened: resigning it before one's first move loses it.
+            before_first = record.tournament_id is None and who.id not in await core.storage.games.movers(record.id)
             return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=before_first)
+
+    async def _unplayed(self, record: GameRecord) -> bool:
+        """Whether nobody has made a move in the game yet: a draw (or an end) agreed now cancels it (unrated), as a
+        resignation before one's first move does."""
+        return not await self._core.storage.games.movers(record.id)
 
     async def has_moved(self, game_id: int, who: Person) -> bool:
         """Whether ``who`` has made a move in the game (resigning before that cancels it instead)."""
@@ -395,7 +440,9 @@ class Play:
                     trial.agree_end(colour)  # the territory is counted
                 else:
                     trial.agree_draw(colour)
-                return DrawOffer(await self._commit(record, trial, who.id, update_id, origin=origin), True)
+                unplayed = await self._unplayed(record)
+                view = await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=unplayed)
+                return DrawOffer(view, True)
             async with core.storage.transaction(update_id):
                 await core.storage.outbox.add(game_id, record.ply, "draw")  # the opponent must hear of it
                 record = await core.storage.games.update(
@@ -423,13 +470,100 @@ class Play:
                     trial.agree_end(colour)  # the territory is counted
                 else:
                     trial.agree_draw(colour)
-                return await self._commit(record, trial, who.id, update_id, origin=origin)
+                unplayed = await self._unplayed(record)
+                return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=unplayed)
             async with core.storage.transaction(update_id):
                 record = await core.storage.games.update(
                     game_id, expect_state="active", expect_ply=record.ply, draw_offer=None
                 )
             core.changes.touched(game_id)
             return await core.view(record, position=game)
+
+    async def offer_takeback(
+        self, game_id: int, who: Person, update_id: int | None = None, *, origin: Origin = "chat"
+    ) -> Takeback:
+        """``who`` asks to take their last move back (and the opponent's answer to it), in an unrated game only: the
+        sports rules forbid it (2.6) and so does a tournament. The opponent accepts or declines (``answer_takeback``);
+        the bot agrees at once. The request lapses with the next move."""
+        core = self._core
+        async with core.locked(game_id, update_id) as record:
+            colour = self._colour(record, who, None)
+            if record.tournament_id is not None:
+                raise ServiceError(Problem.NO_TAKEBACK_TOURNAMENT)
+            if record.rated:
+                raise ServiceError(Problem.NO_TAKEBACK_RATED)
+            game = await self._position(record, origin)
+            if record.closing == colour:
+                raise ServiceError(Problem.CLOSE_FIRST)
+            if takeback_count(game, colour) is None:
+                raise ServiceError(Problem.NOTHING_TO_TAKE_BACK)
+            if record.takeback == other(colour):
+                asker = await core.people.player(record.player(other(colour)))
+                raise ServiceError(Problem.ANSWER_TAKEBACK_FIRST, name=asker.name if asker else "?")
+            if record.player(other(colour)) in BOT_IDS:
+                return Takeback(await self._take_back(record, game, colour, who.id, update_id, origin), True)
+            if record.takeback == colour:
+                return Takeback(await core.view(record, position=game), False, again=True)
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(
+                    game_id, expect_state="active", expect_ply=record.ply, takeback=colour
+                )
+            core.changes.touched(game_id)
+            return Takeback(await core.view(record, position=game), False)
+
+    async def answer_takeback(
+        self, game_id: int, who: Person, accept: bool, *, update_id: int | None = None, origin: Origin = "chat"
+    ) -> GameView:
+        """The opponent accepts the pending takeback (the asker's last move and everything after it are taken back,
+        and it is the asker's move again) or declines it; the asker may withdraw it (``accept=False``)."""
+        core = self._core
+        async with core.locked(game_id, update_id) as record:
+            colour = self._colour(record, who, None)
+            asker = record.takeback
+            if asker is None:
+                raise ServiceError(Problem.NO_TAKEBACK_OFFER)
+            if asker == colour and accept:
+                raise ServiceError(Problem.OWN_TAKEBACK)
+            game = await self._position(record, origin)
+            if accept:
+                return await self._take_back(record, game, asker, record.player(asker), update_id, origin)
+            async with core.storage.transaction(update_id):
+                record = await core.storage.games.update(
+                    game_id, expect_state="active", expect_ply=record.ply, takeback=None
+                )
+            core.changes.touched(game_id)
+            return await core.view(record, position=game)
+
+    async def _take_back(
+        self, record: GameRecord, game: Game, colour: Colour, user_id: int | None, update_id: int | None, origin: Origin
+    ) -> GameView:
+        """Take back ``colour``'s last move and what followed it: an ``undo`` row, announced like a move (a new board,
+        the asker to move with a fresh clock)."""
+        core = self._core
+        count = takeback_count(game, colour)
+        if count is None:
+            raise ServiceError(Problem.NOTHING_TO_TAKE_BACK)
+        trial = Game.from_settings(game.settings, game.moves[:-count])
+        mover = record.player(trial.to_move)
+        deadline, alert_at = clock_after_move(None if mover in BOT_IDS else record.move_seconds, core.clock())
+        async with core.storage.transaction(update_id):
+            await core.storage.outbox.add(record.id, record.ply + 1, "position")
+            new = await core.storage.games.append_move(
+                record.id,
+                record.ply,
+                Move(colour),
+                user_id=user_id,
+                score=trial.score,
+                deadline=deadline,
+                alert_at=alert_at,
+                known=record,
+                step="undo",
+                undone=count,
+            )
+        core.positions.keep(record.id, trial, new.ply)
+        view = await core.view(new, position=trial)
+        core.changes.publish(view, origin)
+        return view
 
     async def time_out(self, game_id: int, now: float) -> GameView | None:
         """Decide the game on time if its deadline passed by ``now`` (the clock's pass); ``None`` if it did not."""
@@ -440,4 +574,4 @@ class Play:
             return await self._time_out(record, await core.positions.of(record), "clock")
 
 
-__all__ = ["DrawOffer", "GroundPreview", "Play"]
+__all__ = ["DrawOffer", "GroundPreview", "Play", "Takeback", "takeback_count"]

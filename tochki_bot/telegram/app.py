@@ -17,6 +17,7 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     ContextTypes,
     ExtBot,
@@ -30,8 +31,9 @@ from ..config import Config
 from ..i18n import LANGUAGES, Language, t
 from ..painter import Painter
 from ..services import ClockPass, GameView, Origin, Services
-from . import endings, general, lists, lobby, play, sharing
+from . import endings, general, lists, lobby, play, privacy, rematch, sharing, tournaments
 from .budget import GroupBudget
+from .deadlines import DeadlineWatch
 from .keyboards import MiniApp
 from .messenger import Messenger
 from .presenter import Presenter
@@ -78,6 +80,9 @@ COMMANDS: tuple[tuple[str, Handler], ...] = (
     ("ground", endings.cmd_ground),
     ("stop", endings.cmd_stop),
     ("finish", endings.cmd_finish),
+    ("takeback", rematch.cmd_takeback),
+    ("tournament", tournaments.cmd_tournament),
+    ("standings", tournaments.cmd_standings),
     ("cancel", lobby.cmd_cancel),
     ("games", lists.cmd_games),
     ("stats", lists.cmd_stats),
@@ -117,6 +122,14 @@ BUTTONS: tuple[Button, ...] = (
     sharing.on_continue,
     sharing.on_unfollow,
     lists.on_listed,
+    rematch.on_rematch,
+    rematch.on_rematch_answer,
+    rematch.on_takeback,
+    tournaments.on_setting,
+    tournaments.on_join,
+    tournaments.on_action,
+    tournaments.on_remove,
+    tournaments.on_leave,
 )
 """One handler per kind of button."""
 
@@ -135,6 +148,7 @@ ACTIONS = {
     "png": sharing.send_png,
     "replay": sharing.send_replay,
     "watch": sharing.send_watch,
+    "takeback": rematch.ask_takeback,
 }
 """What an answer to "which game?" runs, by the command that asked."""
 
@@ -190,6 +204,7 @@ def register(application: BotApplication) -> None:
     application.add_handler(MessageHandler(new & filters.Document.ALL, sharing.on_other_document))
     application.add_handler(MessageHandler(new & filters.TEXT & ~filters.COMMAND, play.on_text))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, general.on_migrate))
+    application.add_handler(ChatMemberHandler(privacy.on_my_status, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(InlineQueryHandler(sharing.on_inline))
     application.add_error_handler(general.on_error)
 
@@ -212,12 +227,14 @@ async def startup(application: BotApplication) -> None:
         can_read_all=bool(bot.can_read_all_group_messages),
         actions=dict(ACTIONS),
     )
+    front.presenter.privacy_off = front.can_read_all
     application.bot_data["pruned_at"] = 0.0
     front.presenter.painter.start()
 
     async def on_change(view: GameView, origin: Origin) -> None:
         if origin in SHOWN_BY_OTHERS:
             await front.presenter.announce(view)
+        await tournaments.after_change(front, view)  # a tournament's game ended: its next round, its standings
 
     services.changes.subscribe(on_change)
     services.opponent.on_thinking(front.presenter.thinking)
@@ -227,6 +244,7 @@ async def startup(application: BotApplication) -> None:
     try:
         found = await services.clock.tick()
         await front.presenter.clock(found)
+        await tournaments.deliver(front, grace=0.0)  # a round's pairings (and topics) before its games' boards
         announced = await front.presenter.owed(grace=0.0)
         taken = await take_orphans(application)
         if len(found) or announced or taken:
@@ -268,6 +286,12 @@ async def startup(application: BotApplication) -> None:
         await extra.start(services)
     if application.job_queue is not None:
         application.job_queue.run_repeating(clock_job, interval=config.clock_interval, first=0.0, name=CLOCK_JOB)
+    if config.deadlines:  # reminders and deadlines are acted on when due, not at the next regular pass
+        watch = application.bot_data["deadlines"] = DeadlineWatch(services, lambda: run_clock(application))
+        if application.job_queue is not None:  # it starts with the application (not with a start cut short)
+            application.job_queue.run_once(start_watch, when=0.0, name="deadlines")
+        else:
+            watch.start()
     application.bot_data["started"] = True
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
@@ -316,12 +340,22 @@ async def shutdown(application: BotApplication) -> None:
             await extra.stop()
         except Exception:
             log.exception("could not stop %r", extra)
+    watch: DeadlineWatch | None = application.bot_data.pop("deadlines", None)
+    if watch is not None:
+        await watch.stop()
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
         await front.services.opponent.close()
         await front.services.changes.settle()
         await front.services.close()
         front.presenter.painter.close()
+
+
+async def start_watch(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The deadline watch starts once the application runs (on its event loop)."""
+    watch: DeadlineWatch | None = context.application.bot_data.get("deadlines")
+    if watch is not None:
+        watch.start()
 
 
 async def clock_job(context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -345,6 +379,9 @@ async def run_clock(application: BotApplication, now: float | None = None) -> Cl
                 log.info("forgot %s", ", ".join(f"{n} {what}" for what, n in pruned.items() if n))
         found = await services.clock.tick(now)  # one pass at a time across workers
         await front.presenter.clock(found)
+        for tournament_id in found.tournaments:  # started or closed on the clock just now
+            await tournaments.deliver(front, tournament_id)
+        await tournaments.deliver(front)  # a round's pairings (and topics) before its games' boards
         await front.presenter.owed()  # each worker its own announcements, and those of workers that are gone
         if leader:
             await front.presenter.tidy()

@@ -108,7 +108,7 @@ def decode(data: str | None) -> Callback | None:
     return kind.decode(data) if kind is not None else None
 
 
-Setting = Literal["size", "start", "time", "colours", "rules", "margin", "penalty", "stop", "stoptime"]
+Setting = Literal["size", "start", "time", "colours", "rules", "margin", "penalty", "stop", "stoptime", "rated"]
 Command = Literal[
     "board",
     "resign",
@@ -124,6 +124,7 @@ Command = Literal[
     "watch",
     "zoom",
     "hint",
+    "takeback",
 ]
 Level = Literal["easy", "normal", "hard"]
 
@@ -336,3 +337,89 @@ class Unfollow(Callback):
 
     KIND: ClassVar[str] = "U"
     game: int
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Playing again, taking back
+
+
+@dataclass(frozen=True)
+class Rematch(Callback):
+    """A player asks for a rematch of a finished game (on its final board)."""
+
+    KIND: ClassVar[str] = "RM"
+    game: int
+
+
+@dataclass(frozen=True)
+class RematchAnswer(Callback):
+    """The other player's answer to the rematch asked for (or the asker withdrawing it: ``accept`` false)."""
+
+    KIND: ClassVar[str] = "RA"
+    game: int
+    accept: bool
+
+
+@dataclass(frozen=True)
+class Takeback(Callback):
+    """The opponent's answer to the takeback asked for at move ``ply`` (or the asker withdrawing it)."""
+
+    KIND: ClassVar[str] = "TB"
+    game: int
+    ply: int
+    accept: bool
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Tournaments
+
+TournamentSetting = Literal["format", "rounds", "rules", "size", "time", "rated", "starts"]
+TournamentAction = Literal["start", "cancel", "remove", "back", "standings", "sgf", "leave"]
+
+
+@dataclass(frozen=True)
+class TSet(Callback):
+    """The creator changes a tournament lobby's setting."""
+
+    KIND: ClassVar[str] = "TS"
+    tournament: int
+    setting: TournamentSetting
+    value: str
+
+
+@dataclass(frozen=True)
+class TJoin(Callback):
+    """Join (or leave) a tournament's lobby."""
+
+    KIND: ClassVar[str] = "TJ"
+    tournament: int
+    join: bool
+
+
+@dataclass(frozen=True)
+class TAct(Callback):
+    """A tournament's button: start, cancel, the remove picker and back (the creator's), the standings, its
+    games' records, leaving a running tournament."""
+
+    KIND: ClassVar[str] = "TA"
+    tournament: int
+    action: TournamentAction
+
+
+@dataclass(frozen=True)
+class TRemove(Callback):
+    """The creator removes ``user`` from the tournament."""
+
+    KIND: ClassVar[str] = "TR"
+    tournament: int
+    user: int
+
+
+@dataclass(frozen=True)
+class TLeave(Callback):
+    """The answer to "leave the running tournament?", for the player who asked (``user``)."""
+
+    KIND: ClassVar[str] = "TL"
+    tournament: int
+    user: int
+    yes: bool

@@ -13,7 +13,7 @@ from ..engine import Colour, other
 from ..engine.sgf import WinBy, parse_result
 from ..i18n import Language, duration, t
 from ..services import GameView
-from ..wording import last_move_sentence, player_name, result_sentence, rules_title, status_sentence
+from ..wording import in_language, last_move_sentence, player_name, result_sentence, rules_title, status_sentence
 from .formatting import mention, name
 
 Role = Literal["group", "player", "spectator"]
@@ -83,6 +83,7 @@ def board_caption(
     A group reads both names and a mention of the player to move; a player reads "vs <opponent>" and "your move";
     a spectator reads both names.
     """
+    view = in_language(lang, view)
     position = view.position
     score_blue, score_red = position.score
     mine = view.colour_of(reader) if reader is not None and role == "player" else None
@@ -108,6 +109,9 @@ def board_caption(
             score_red=score_red,
         )
     lines = [head]
+    if view.table is not None:  # a tournament's game: which one, in a group playing several at once
+        table = view.table
+        lines.append(t(lang, "caption_table", id=table.tournament, round=table.round, board=table.board))
     last_move = last_move_sentence(lang, view)
     if last_move:
         lines.append(last_move)
@@ -115,7 +119,7 @@ def board_caption(
         lines.append(t(lang, "cancelled_plain_caption"))
         return "\n".join(lines)
     if view.result is not None:
-        if view.cancelled_by_resignation:
+        if view.cancelled_unplayed:
             lines.append(t(lang, "cancelled_caption", result=result_text(lang, view)))
         else:
             lines.append(t(lang, "game_over_caption", result=result_text(lang, view)))
@@ -141,6 +145,7 @@ def board_caption(
 
 def game_label(lang: Language, view: GameView, user_id: int, where: str | None = None) -> str:
     """A game on a button or in a list (plain text): ``#12 · vs Boris · your move``."""
+    view = in_language(lang, view)
     parts = [t(lang, "label_game", id=view.id)]
     if where:
         parts.append(where)
@@ -160,16 +165,21 @@ def game_label(lang: Language, view: GameView, user_id: int, where: str | None =
     return " · ".join(parts)
 
 
-def lobby_text(lang: Language, view: GameView, invite_link: str | None) -> str:
-    """The lobby message: settings, who created it, how to join."""
+def lobby_text(lang: Language, view: GameView, invite_link: str | None, *, reads_all: bool | None = None) -> str:
+    """The lobby message: settings, who created it, how to join; in a group, how moves are sent there
+    (``reads_all``: whether the bot sees every message there, or only commands; ``None``: not said)."""
     creator = name(view.creator.name)
     colours = t(lang, f"colours_{view.colours}", creator=creator)
     if view.kind == "private" and invite_link:
         hint = t(lang, "lobby_hint_private", link=invite_link)
     else:
         hint = t(lang, "lobby_hint_group")
+        if reads_all is not None:
+            hint += "\n" + t(lang, "lobby_moves_all" if reads_all else "lobby_moves_commands")
     if view.ply > 0:
         hint = t(lang, "lobby_continued", ply=view.ply) + "\n" + hint
+    elif not view.rated:
+        hint = t(lang, "lobby_unrated") + "\n" + hint
     hint = t(lang, "lobby_rules", rules=escape(rules_title(lang, view), quote=False)) + "\n" + hint
     return t(
         lang,
@@ -185,4 +195,5 @@ def lobby_text(lang: Language, view: GameView, invite_link: str | None) -> str:
 
 def started_text(lang: Language, view: GameView) -> str:
     """What a lobby message becomes when its game starts."""
+    view = in_language(lang, view)
     return t(lang, "lobby_started", id=view.id, blue=html_name(view, "blue"), red=html_name(view, "red"))

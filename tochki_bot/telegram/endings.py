@@ -29,13 +29,14 @@ def _player_of(req: Request, view: GameView) -> None:
 async def ask_resign(req: Request, view: GameView) -> None:
     """Ask the player to confirm the resignation (only they can answer)."""
     _player_of(req, view)
-    moved = await req.services.play.has_moved(view.id, req.person)
+    # A tournament's game counts even before one's first move: resigning it loses it.
+    moved = view.table is not None or await req.services.play.has_moved(view.id, req.person)
     await req.presenter.ask(
         view,
         req.place.chat_id,
         req.place.thread_id,
         t(req.lang, "resign_confirm" if moved else "resign_confirm_unplayed", id=view.id),
-        resign_keyboard(req.lang, view, req.person.id),
+        resign_keyboard(req.lang, view, req.person.id, unplayed=not moved),
         topic="resign",
         user_id=req.person.id,
         reply_to=req.update.message.message_id if req.update.message else None,

@@ -14,6 +14,7 @@ from ..services import GameView, ServiceError, Want
 from ..wording import known_language, player_language
 from .budget import Priority
 from .lobby import accept_invitation
+from .privacy import reads_all
 from .request import Request, command, front_of
 from .sharing import start_watching
 
@@ -34,8 +35,11 @@ async def cmd_start(req: Request, args: list[str]) -> None:
 
 @command
 async def cmd_help(req: Request, args: list[str]) -> None:
-    """How to play here; in a group, whether plain ``x-y`` works (Telegram's privacy mode)."""
-    privacy = "" if req.place.private else t(req.lang, "privacy_off" if req.front.can_read_all else "privacy_on")
+    """How to play here; in a group, whether plain ``x-y`` works (Telegram's privacy mode, or the bot an admin)."""
+    privacy = ""
+    if not req.place.private:
+        sees = await reads_all(req.services, req.update.get_bot(), req.place.chat_id, req.front.can_read_all)
+        privacy = t(req.lang, "privacy_off" if sees else "privacy_on")
     await req.reply(t(req.lang, "help", privacy=privacy, bot=req.front.username))
 
 

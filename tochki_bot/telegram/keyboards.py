@@ -143,6 +143,11 @@ def lobby_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
     actions = [_button(t(lang, "btn_join"), cb.Join(g)), _button(t(lang, "btn_cancel"), cb.Cancel(g))]
     if view.kind == "private":
         actions = actions[1:]
+    if view.ply == 0:  # rated (the default) or not: unrated games allow hints and takebacks
+        actions[-1:-1] = [
+            _button(_mark(view.rated, t(lang, "btn_rated")), cb.Set(g, "rated", "1")),
+            _button(_mark(not view.rated, t(lang, "btn_unrated")), cb.Set(g, "rated", "0")),
+        ]
     if view.ply > 0:  # a game continued from a record keeps its rules, board and start
         extra = rule_rows[-1:] if settings.stop_mode == "stop_phase" else []  # but its STOP time may change
         return InlineKeyboardMarkup([*extra, times, colours, bots, actions])
@@ -280,12 +285,15 @@ def finish_row(lang: Language, view: GameView) -> list[dict[str, str]]:
     ]
 
 
-def resign_keyboard(lang: Language, view: GameView, user_id: int) -> InlineKeyboardMarkup:
-    """Yes / No to "resign?", for the player who asked."""
+def resign_keyboard(lang: Language, view: GameView, user_id: int, *, unplayed: bool = False) -> InlineKeyboardMarkup:
+    """Yes / No to "resign?", for the player who asked (``unplayed``: they have not moved, so it cancels the game)."""
     return InlineKeyboardMarkup(
         [
             [
-                _button(t(lang, "btn_yes_resign"), cb.Resign(view.id, view.ply, user_id, True)),
+                _button(
+                    t(lang, "btn_yes_cancel" if unplayed else "btn_yes_resign"),
+                    cb.Resign(view.id, view.ply, user_id, True),
+                ),
                 _button(t(lang, "btn_no"), cb.Resign(view.id, view.ply, user_id, False)),
             ]
         ]
@@ -349,3 +357,51 @@ def record_keyboard(lang: Language, import_id: int, ply: int, total: int, can_co
     if can_continue:
         rows.append([_button(t(lang, "btn_continue"), cb.Continue(import_id))])
     return InlineKeyboardMarkup(rows)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Playing again, taking back
+
+
+def rematch_possible(view: GameView) -> bool:
+    """A final board offers a rematch: a finished game of two players (not a tournament's), not played again yet."""
+    return view.state == "finished" and view.table is None and len(view.players) == 2 and view.rematch_id is None
+
+
+def rematch_keyboard(lang: Language, view: GameView) -> Markup:
+    """Under a final board: 🔁 Rematch; while one player asked (in a group, where the question is the board's), the
+    other's answer."""
+    if view.rematch_by is None:
+        return {"inline_keyboard": [[{"text": t(lang, "btn_rematch"), "callback_data": cb.Rematch(view.id).encode()}]]}
+    return {
+        "inline_keyboard": [
+            [
+                {"text": t(lang, "btn_rematch_accept"), "callback_data": cb.RematchAnswer(view.id, True).encode()},
+                {"text": t(lang, "btn_decline"), "callback_data": cb.RematchAnswer(view.id, False).encode()},
+            ]
+        ]
+    }
+
+
+def takeback_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
+    """Accept or decline the takeback asked for (for the opponent; the asker's "decline" withdraws it)."""
+    return InlineKeyboardMarkup(
+        [
+            [
+                _button(t(lang, "btn_takeback_accept"), cb.Takeback(view.id, view.ply, True)),
+                _button(t(lang, "btn_decline"), cb.Takeback(view.id, view.ply, False)),
+            ]
+        ]
+    )
+
+
+def rematch_answer_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:
+    """The rematch question in the other player's private chat: accept or decline."""
+    return InlineKeyboardMarkup(
+        [
+            [
+                _button(t(lang, "btn_rematch_accept"), cb.RematchAnswer(view.id, True)),
+                _button(t(lang, "btn_decline"), cb.RematchAnswer(view.id, False)),
+            ]
+        ]
+    )

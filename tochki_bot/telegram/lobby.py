@@ -22,14 +22,15 @@ from .request import Request, button, command, game_arg
 
 
 def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyChoice:
-    """Read ``/new`` arguments: a board (``20x20``, sides 10 to 39), a start (``cross``, ``empty``...), a time
+    """Read ``/new`` arguments: a board (``20x20``), a start (``cross``, ``empty``...), a time
     (``30m``, ``1h``, ``3d``, ``none``: a minute to 30 days), the creator's colour (``blue`` begins, or ``red``), the
     rule set (``polish``, ``territory``, ``sports``) and, for those two, the instant-win margin as a number
     (``/new 30x30 polish 15``; ``0``: none) and ``penalty`` (a point off for each own dot enclosed); for the sports
     rules ``stop`` (STOP and the opponent's extra dots instead of grounding; a time right after it is the time for
-    the extra dots: ``/new stop 5m``) or ``grounding``.
-    Words it does not know, and sizes or times out of range, are left out (and added to ``unknown``): the lobby shows
-    what was chosen, and its buttons change it."""
+    the extra dots: ``/new stop 5m``) or ``grounding``; ``unrated`` for a game that does not count for the ratings.
+    Words it does not know are left out (and added to ``unknown``): the lobby shows what was chosen, and its buttons
+    change it. A size or a time out of range is ``unknown`` too, and passed on: the service refuses it
+    (``BAD_SIZE``, ``BAD_TIME``)."""
     unknown = [] if unknown is None else unknown
     width = height = None
     start: str | None = None
@@ -40,12 +41,16 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
     penalty: bool | None = None
     stop_mode: str | None = None
     stop_seconds: int | Literal["unset"] | None = "unset"
+    rated = True
     after_stop = False
     for arg in args:
         word = arg.strip().lower().replace("х", "x").replace("×", "x")
         was_after_stop, after_stop = after_stop, False
         if word in PENALTY_WORDS:
             penalty = PENALTY_WORDS[word]
+            continue
+        if word in UNRATED_WORDS:
+            rated = False
             continue
         if word in STOP_WORDS:
             stop_mode = STOP_WORDS[word]
@@ -63,11 +68,11 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
                     unknown.append(arg)
                 continue
         size = word.split("x", 1)
-        if len(size) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 2 for p in size):
-            w, h = int(size[0]), int(size[1])
-            if MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE:
-                width, height = w, h
-                continue
+        if len(size) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 3 for p in size):
+            width, height = int(size[0]), int(size[1])
+            if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+                unknown.append(arg)  # and kept: the service refuses it, and opens nothing
+            continue
         if word in RULE_WORDS:
             rules = RULE_WORDS[word]
             continue
@@ -86,8 +91,10 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
             colours = "creator_red"
         elif word in NO_LIMIT_WORDS:
             move_seconds = None
-        elif (seconds := _seconds(word)) is not None and MIN_TIME <= seconds <= MAX_TIME:
+        elif (seconds := _seconds(word)) is not None:
             move_seconds = seconds
+            if not MIN_TIME <= seconds <= MAX_TIME:
+                unknown.append(arg)  # and kept: the service refuses it, and opens nothing
         else:
             unknown.append(arg)
     manual = rules in ("polish", "territory")
@@ -104,6 +111,7 @@ def parse_new_args(args: list[str], unknown: list[str] | None = None) -> LobbyCh
         own_dot_penalty=penalty if manual or rules is None else None,
         stop_mode=stop_mode,
         stop_seconds=stop_seconds,
+        rated=rated,
     )
 
 
@@ -130,6 +138,8 @@ PENALTY_WORDS = {
     "без-штрафа": False,
 }
 """The own-dot penalty of the manual rule sets (a point off for each own dot a closure encloses)."""
+UNRATED_WORDS = frozenset({"unrated", "casual", "friendly", "безрейтинга", "без-рейтинга", "товарищеская"})
+"""A game that does not count for the ratings (hints and takebacks are allowed in it)."""
 STOP_WORDS = {
     "stop": "stop_phase",
     "стоп": "stop_phase",

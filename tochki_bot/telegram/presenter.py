@@ -23,7 +23,7 @@ from ..i18n import Language, duration, t
 from ..painter import Painter
 from ..pictures import board_view
 from ..services import ClockPass, GameView, MessageRecord, Notice, Reminder, Services
-from ..wording import drawn_name, known_language, picture_line, player_language
+from ..wording import drawn_name, in_language, known_language, picture_line, player_language
 from .budget import Priority
 from .captions import (
     Role,
@@ -42,9 +42,12 @@ from .keyboards import (
     draw_keyboard,
     lobby_keyboard,
     move_keyboard,
+    rematch_keyboard,
+    rematch_possible,
     with_app_button,
 )
 from .messenger import Messenger, Unreachable
+from .privacy import reads_all
 
 log = logging.getLogger(__name__)
 ZOOM_SIDE = 800
@@ -91,6 +94,8 @@ class Presenter:
         """Where the Mini App is, when it is configured: every board then has a button that opens it."""
         self._in_flight: set[tuple[int, int, str]] = set()
         """Announcements being made right now (the outbox's drain leaves them alone)."""
+        self.privacy_off = False
+        """The bot's privacy mode is off: it sees every message of every group (``getMe``, set at start-up)."""
 
     # --------------------------------------------------------------------------------------------------------------
     # Languages and audiences
@@ -135,12 +140,14 @@ class Presenter:
 
     def picture_of(self, view: GameView, lang: Language, window: Window | None = None) -> BoardView:
         """What the picture of a game shows, in ``lang`` (built at once, so later moves cannot change it)."""
+        view = in_language(lang, view)
         return board_view(
             view.position,
             blue=drawn_name(lang, view, "blue"),
             red=drawn_name(lang, view, "red"),
             caption=picture_line(lang, view),
             window=window,
+            closing=view.closing,
         )
 
     async def render(self, picture: BoardView, crop: Window | None = None) -> bytes:
@@ -207,6 +214,8 @@ class Presenter:
         keyboard = move_keyboard(seat.lang, view, window, grid=grid) if window is not None else None
         if closing:
             keyboard = closing_keyboard(seat.lang, view)
+        if keyboard is None and seat.role != "spectator" and rematch_possible(view):
+            keyboard = rematch_keyboard(seat.lang, view)  # the final board: 🔁 Rematch
         keyboard = with_app_button(keyboard, self.app_button(view, seat))
         return png, caption, keyboard, with_buttons
 
@@ -431,7 +440,7 @@ class Presenter:
     ) -> int | None:
         """Post the lobby message with its buttons (and remember it, to edit when the game starts or closes);
         ``intro`` is a line above it ("there is already a game here")."""
-        text = lobby_text(lang, view, self.invite_link(view))
+        text = lobby_text(lang, view, self.invite_link(view), reads_all=await self._reads_all(view))
         message_id = await self.messenger.send_text(
             chat_id,
             f"{intro}\n\n{text}" if intro else text,
@@ -445,9 +454,14 @@ class Presenter:
 
     async def update_lobby(self, view: GameView, chat_id: int, message_id: int, lang: Language) -> None:
         """The lobby's settings changed: its message shows them."""
-        await self.messenger.edit_text(
-            chat_id, message_id, lobby_text(lang, view, self.invite_link(view)), lobby_keyboard(lang, view)
-        )
+        text = lobby_text(lang, view, self.invite_link(view), reads_all=await self._reads_all(view))
+        await self.messenger.edit_text(chat_id, message_id, text, lobby_keyboard(lang, view))
+
+    async def _reads_all(self, view: GameView) -> bool | None:
+        """Whether the bot sees every message in the group of a lobby (``None`` for a private invitation)."""
+        if view.kind != "group":
+            return None
+        return await reads_all(self.services, self.messenger.bot, view.chat_id, self.privacy_off)
 
     async def started(self, view: GameView, notice: Notice | None = None) -> None:
         """A game started: its lobby messages say so, and everyone sees the first board."""

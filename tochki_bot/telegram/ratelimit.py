@@ -54,6 +54,11 @@ def chat_of(data: dict[str, Any]) -> ChatKey | None:
     return str(chat_id)
 
 
+NOT_MESSAGES = frozenset({"sendChatAction"})
+"""Requests about a chat that post or change no message there ("typing…"): they do not take one of a group's
+messages of the minute (Telegram's group limit counts messages), so showing the bot thinking never delays an answer."""
+
+
 def is_group(chat: ChatKey | None) -> bool:
     """Groups, supergroups and channels: a negative id or a ``@username``."""
     return isinstance(chat, str) or (isinstance(chat, int) and chat < 0)
@@ -63,9 +68,9 @@ class ChatRateLimiter(BaseRateLimiter[int]):
     """Throttles requests to Telegram's limits and waits out flood control per chat.
 
     - Requests about a chat take a token of the overall limiter (``overall_max_rate`` per ``overall_time_period``
-      seconds); requests about a group also take one of that group's limiter (``group_max_rate`` per
-      ``group_time_period``). A rate of 0 turns that limit off. ``allow_paid_broadcast`` requests use Telegram's
-      paid rate instead, as in PTB.
+      seconds); messages sent or edited in a group also take one of that group's limiter (``group_max_rate`` per
+      ``group_time_period``; chat actions do not, ``NOT_MESSAGES``). A rate of 0 turns that limit off.
+      ``allow_paid_broadcast`` requests use Telegram's paid rate instead, as in PTB.
     - A ``RetryAfter`` for a request about a chat pauses that chat for the time Telegram asked (plus 0.1 s): the
       request, and every other request about that chat, waits and is then sent; other chats are not held up. Without
       a chat, everything pauses. A request is tried again at most ``max_retries`` times (``rate_limit_args``
@@ -133,6 +138,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
     async def _send(
         self,
         chat: ChatKey | None,
+        message: bool,
         paid: bool,
         callback: Callable[..., Coroutine[Any, Any, JSON]],
         args: Any,
@@ -144,7 +150,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
             limits: list[contextlib.AbstractAsyncContextManager[Any]] = [self._paid]
         else:
             limits = []
-            if chat is not None and is_group(chat) and self._group_rate:
+            if chat is not None and message and is_group(chat) and self._group_rate:
                 limits.append(self._group_limiter(chat))
             if chat is not None and self._overall is not None:
                 limits.append(self._overall)
@@ -169,7 +175,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         paid = bool(data.get("allow_paid_broadcast"))
         for attempt in range(retries + 1):
             try:
-                return await self._send(chat, paid, callback, args, kwargs)
+                return await self._send(chat, endpoint not in NOT_MESSAGES, paid, callback, args, kwargs)
             except RetryAfter as exc:
                 if attempt == retries:
                     log.warning("%s for chat %s: still flood control after %d retries", endpoint, chat, retries)

@@ -17,11 +17,11 @@ from telegram.ext import ContextTypes
 from render import HD, render_png
 from render.replay import MAX_BYTES, render_gif
 
-from ..engine import EndReason, Game, format_point
+from ..engine import Game, format_point
 from ..engine.sgf import SgfError, SgfRecord, parse_sgf
 from ..i18n import Language, t
 from ..pictures import board_view, replay_views
-from ..services import MAX_SGF_BYTES, GameView, MessageRecord, Person, Problem, ServiceError, Want
+from ..services import MAX_SGF_BYTES, GameView, MessageRecord, Person, Problem, ServiceError, Want, continuation
 from ..wording import drawn_name, picture_line, player_language
 from . import callbacks as cb
 from .budget import Priority
@@ -162,17 +162,16 @@ async def cmd_replay(req: Request, args: list[str]) -> None:
 def _show_record(source: str | bytes, ply: int | None) -> tuple[SgfRecord, Game, bytes, bool]:
     """Read a record, replay it to move ``ply`` (``None``: the end) and draw that position.
 
-    Returns the record, the position, its PNG, and whether the game can be continued from its end (not if the board
-    filled up or someone grounded). Runs in a worker thread; raises ``SgfError`` for a bad record.
+    Returns the record, the position, its PNG, and whether the game can be continued (from its last dot: not if the
+    board filled up). Runs in a worker thread; raises ``SgfError`` for a bad record.
     """
     record = parse_sgf(source)
-    final = record.game()
+    record.game()  # replayed once by its rules: an illegal move is an ``SgfError``
     total = len(record.moves)
     ply = total if ply is None else min(ply, total)
     game = Game.from_settings(record.settings, record.moves[:ply])
-    ended = final.result is not None and final.result.reason in (EndReason.GROUNDING, EndReason.BOARD_FULL)
     view = board_view(game, blue=record.blue or "Blue", red=record.red or "Red", caption=f"{game.ply} / {total}")
-    return record, game, render_png(view), not ended
+    return record, game, render_png(view), continuation(record) is not None
 
 
 def _record_caption(lang: Language, record: SgfRecord, file_name: str, game: Game) -> str:
@@ -340,17 +339,20 @@ async def cmd_unwatch(req: Request, args: list[str]) -> None:
         await req.reply(t(req.lang, "not_following"))
         return
     untold = [game_id for game_id in followed if not await _stop_following(req, game_id)]
-    if untold:  # a game whose note now says so needs no second line
+    if untold:  # a game whose note, in sight, now says so needs no second line
         await req.reply("\n".join(t(req.lang, "unwatched", id=game_id) for game_id in untold))
 
 
 async def _stop_following(req: Request, game_id: int) -> bool:
-    """Stop following ``game_id`` here; whether a note here now says so."""
-    await req.services.records.unfollow(game_id, req.place.chat_id)
-    notes = await req.services.messages.live(game_id, chat_id=req.place.chat_id, kind="follow")
+    """Stop following ``game_id`` here; whether a note here now says so where it is seen: below the game's latest
+    board in this chat (a note above it is edited all the same, losing its button, but out of sight)."""
+    chat_id = req.place.chat_id
+    await req.services.records.unfollow(game_id, chat_id)
+    notes = await req.services.messages.live(game_id, chat_id=chat_id, kind="follow")
     for note in notes:
         await req.presenter.answered(note, t(req.lang, "unwatched", id=game_id))
-    return bool(notes)
+    board = await req.services.messages.latest_board(game_id, chat_id)
+    return any(board is None or note.message_id > board.message_id for note in notes)
 
 
 @button(cb.Unfollow)

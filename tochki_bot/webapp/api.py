@@ -34,6 +34,7 @@ from ..wording import player_language
 from .auth import Viewer
 from .contract import GameState, Session
 from .state import game_line, game_state, page_texts, refusal_text, version_of
+from .tournament import tournament_state
 
 POLL_TIMEOUT = 25.0
 """A long poll answers after this many seconds even if nothing changed (proxies drop idle requests)."""
@@ -108,6 +109,16 @@ def update_id_of(user_id: int, key: str) -> int:
     positive, so the two never collide), the same for the same person and key, different for anyone else's."""
     digest = hashlib.sha256(f"webapp:{user_id}:{key}".encode()).digest()
     return -(int.from_bytes(digest[:7], "big") + 1)
+
+
+TOURNAMENT_PARAM = re.compile(r"t(\d{1,12})_([A-Za-z0-9_-]{1,64})")
+"""``startapp=t<tournament>_<its code>``: a tournament's page."""
+
+
+def tournament_target(start_param: str | None) -> tuple[int, str] | None:
+    """The tournament (and its code) a direct link's ``startapp`` names."""
+    match = TOURNAMENT_PARAM.fullmatch(start_param or "")
+    return (int(match.group(1)), match.group(2)) if match else None
 
 
 def start_target(start_param: str | None) -> tuple[int, str | None] | None:
@@ -267,6 +278,28 @@ class Api:
         if isinstance(found, Reply):
             return found
         return Reply(200, await self.state(found, viewer))
+
+    async def tournament(self, viewer: Viewer, tournament_id: int, watch: str | None = None) -> Reply:
+        """A tournament's page: for its players and creator, and for whoever holds its code (its messages in the
+        group carry it, as group boards carry their game's); its games open with their spectator codes."""
+        services = self.services
+        lang = await self.language(viewer)
+        refusal = refusal_text(lang, ServiceError(Problem.NO_SUCH_TOURNAMENT, id=tournament_id))
+        try:
+            view = await services.tournaments.get(tournament_id)
+        except ServiceError:
+            return error(404, "no_such_tournament", refusal)
+        codes = [watch]
+        target = tournament_target(viewer.start_param)
+        if target is not None and target[0] == view.id:
+            codes.append(target[1])
+        known = view.entry(viewer.id) is not None or view.creator.id == viewer.id
+        if not known and not (
+            view.watch and any(code and hmac.compare_digest(code.encode(), view.watch.encode()) for code in codes)
+        ):
+            return error(403, "forbidden", refusal)
+        games = {g.id: g for g in await services.tournaments.games(view.id)}
+        return Reply(200, tournament_state(view, games, viewer.id, lang))
 
     async def wait(
         self, viewer: Viewer, game_id: int, version: str, watch: str | None = None, timeout: float | None = None

@@ -221,6 +221,64 @@ class Refusal(TypedDict, total=False):
     state: GameState
 
 
+class StandingLine(TypedDict):
+    """One line of a tournament's standings."""
+
+    place: int
+    name: str
+    me: bool
+    """The viewer's own line."""
+    active: bool
+    """Still in the tournament (not left)."""
+    points: str
+    """Written as people write them: ``2½``."""
+    games: int
+    """Games played (not byes, rests or forfeits)."""
+    tiebreaks: list[str]
+    """The format's tie-breaks, in the order of ``TournamentPage.columns``."""
+    marks: list[str]
+    """Each round: ``+5`` won against the 5th placed, ``=3``, ``−2``, ``+`` a bye, ``f`` unplayed, ``…`` playing."""
+
+
+class TournamentTable(TypedDict):
+    """One table of a round."""
+
+    board: int
+    text: str
+    """The table in words (the players, the game's number, the result)."""
+    game: int | None
+    """Its game (``None``: a bye, a rest, decided unplayed)."""
+    watch: str | None
+    """The game's spectator code: the game page opens it with it."""
+    playing: bool
+    mine: bool
+
+
+class TournamentRound(TypedDict):
+    round: int
+    tables: list[TournamentTable]
+
+
+class TournamentPage(TypedDict):
+    """A tournament's page (``/api/tournaments/<id>``)."""
+
+    id: int
+    title: str
+    settings: str
+    state: str
+    """``lobby``, ``running``, ``finished``, ``cancelled``."""
+    round: int
+    rounds_total: int
+    over: bool
+    """The current round's every table has its result."""
+    winner: str | None
+    columns: list[str]
+    """The tie-breaks' keys (``sb``; ``buchholz``, ``median``; ``stage``): ``texts["th_" + key]`` heads them."""
+    standings: list[StandingLine]
+    rounds: list[TournamentRound]
+    texts: dict[str, str]
+
+
 __all__ = [
     "AreaState",
     "ButtonLabels",
@@ -240,4 +298,8 @@ __all__ = [
     "SessionUser",
     "ShownWith",
     "SideState",
+    "StandingLine",
+    "TournamentPage",
+    "TournamentRound",
+    "TournamentTable",
 ]

@@ -9,6 +9,7 @@ Routes (every ``/api/`` call sends ``Authorization: tma <initData>``; without va
 - ``GET /api/games``: your games;
 - ``GET /api/games/<id>[?watch=<code>]``: the game's state;
 - ``GET /api/games/<id>/updates?version=<v>[&watch=<code>]``: the state once it is not version ``v`` (long poll);
+- ``GET /api/tournaments/<id>[?watch=<code>]``: a tournament's page (its players, its creator, or its code);
 - ``POST /api/games/<id>/moves`` with ``{"x": 20, "y": 18, "ply": 57, "key": "..."}``: 200 and the new state, 401
   bad auth, 403 not your game or not your move, 409 stale ply (with the current state), 422 illegal point, 429 too
   many requests (per person: ``RateLimit``);
@@ -68,6 +69,10 @@ def page_files(telegram_js: str) -> dict[str, tuple[bytes, str]]:
         index = index.replace('<script src="{{TELEGRAM_JS}}"></script>\n', "")
     index = index.replace("{{TELEGRAM_JS}}", telegram_js)
     files = {"": (index.encode(), "text/html; charset=utf-8")}
+    tournament = folder.joinpath("tournament.html").read_text(encoding="utf-8")  # a tournament's page
+    if not telegram_js:
+        tournament = tournament.replace('<script src="{{TELEGRAM_JS}}"></script>\n', "")
+    files["tournament.html"] = (tournament.replace("{{TELEGRAM_JS}}", telegram_js).encode(), "text/html; charset=utf-8")
     for item in folder.iterdir():
         kind = TYPES.get("." + item.name.rpartition(".")[2])
         if kind is not None and item.is_file():
@@ -132,13 +137,15 @@ class PageHandler(tornado.web.RequestHandler):
             self.finish(f"403: {problem}\n")
 
     def get(self, name: str) -> None:
+        if name == "" and self.get_query_argument("tgWebAppStartParam", "").startswith("t"):
+            name = "tournament.html"  # a direct link to a tournament's page (startapp=t<id>_<code>)
         found = self.ctx.files.get(name)
         if found is None:
             raise tornado.web.HTTPError(404)
         body, kind = found
         self.set_header("Content-Type", kind)
         self.set_header("Cache-Control", "no-cache")
-        if name == "":
+        if name in ("", "tournament.html"):
             self.set_header("Content-Security-Policy", self.ctx.policy)
         self.write(body)
 
@@ -209,6 +216,11 @@ class GamesHandler(ApiHandler):
 class GameHandler(ApiHandler):
     async def get(self, game_id: str) -> None:
         self.reply(await self.ctx.api.game(self.viewer, int(game_id), self.watch()))
+
+
+class TournamentHandler(ApiHandler):
+    async def get(self, tournament_id: str) -> None:
+        self.reply(await self.ctx.api.tournament(self.viewer, int(tournament_id), self.watch()))
 
 
 class UpdatesHandler(ApiHandler):
@@ -313,6 +325,7 @@ class WebAppApplication(tornado.web.Application):
             (game + r"/updates", UpdatesHandler, {"ctx": ctx}),
             (game + r"/moves", MovesHandler, {"ctx": ctx}),
             (game + r"/(close|done|finish)", StepHandler, {"ctx": ctx}),
+            (r"/api/tournaments/([0-9]{1,12})", TournamentHandler, {"ctx": ctx}),
         ]
         if local:
             routes += [
@@ -323,7 +336,7 @@ class WebAppApplication(tornado.web.Application):
             ]
         routes += [
             (r"/api/.*", NotFoundHandler, {"ctx": ctx}),
-            (r"/(|[a-z][a-z0-9-]*\.js|app\.css)", PageHandler, {"ctx": ctx}),
+            (r"/(|[a-z][a-z0-9-]*\.js|app\.css|tournament\.html)", PageHandler, {"ctx": ctx}),
         ]
         super().__init__(routes, compress_response=True)
 

@@ -11,7 +11,7 @@ import html
 from ..engine import Colour, MoveKind, format_point
 from ..i18n import Language, duration, t
 from ..services import GameView, ServiceError
-from ..wording import last_move_sentence, plain, player_name, result_sentence, status_sentence
+from ..wording import in_language, last_move_sentence, plain, player_name, result_sentence, status_sentence
 from .contract import AreaState, GameLine, GameState, PoolState
 
 OWNER_CHAR = {None: ".", "blue": "b", "red": "r"}
@@ -76,6 +76,7 @@ def status_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
 
 def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float) -> GameState:
     """The whole of one game for the page, as seen by ``viewer_id`` (a player or a spectator)."""
+    view = in_language(lang, view)
     game = view.position
     width = game.width
 
@@ -170,6 +171,7 @@ def _labels(width: int, height: int) -> tuple[str, ...]:
 
 def game_line(view: GameView, viewer_id: int, lang: Language, where: str | None) -> GameLine:
     """One game of a player's list: who plays whom, the score, whose move (``your_move``), where it is played."""
+    view = in_language(lang, view)
     you = view.colour_of(viewer_id)
     game = view.position
     return {

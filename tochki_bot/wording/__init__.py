@@ -10,7 +10,7 @@ views; imports nothing of the front ends.
 from __future__ import annotations
 
 from .languages import known_language, player_language
-from .names import cut, drawn_name, player_name, side_name
+from .names import bot_name, cut, drawn_name, in_language, player_name, side_name
 from .results import outcome_sentence, result_sentence
 from .rules import rules_title
 from .status import (
@@ -30,8 +30,10 @@ __all__ = [
     "Medium",
     "Situation",
     "Stage",
+    "bot_name",
     "cut",
     "drawn_name",
+    "in_language",
     "known_language",
     "last_move_sentence",
     "outcome_sentence",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from render.fonts import drawable
 
 from ..engine import Colour
 from ..i18n import Language, t
-from ..services import GameView
+from ..services import GameView, Player
 
 
 def side_name(lang: Language, colour: Colour) -> str:
@@ -45,4 +47,26 @@ def drawn_name(lang: Language, view: GameView, colour: Colour, limit: int | None
     return cut(text, limit) if text else side_name(lang, colour)
 
 
-__all__ = ["cut", "drawn_name", "player_name", "side_name"]
+def bot_name(lang: Language, player: Player) -> str:
+    """A player's name as shown in ``lang``: the bot's in that language, as the lobby's button says it ("🤖 Бот ★"),
+    a person's as they have it."""
+    return t(lang, f"btn_bot_{player.bot}") if player.bot is not None else player.name
+
+
+def in_language(lang: Language, view: GameView) -> GameView:
+    """The game as shown in ``lang``: the bot plays under its name in that language (its stored name is one for all
+    languages). Every caption, picture and page of a game starts from this."""
+
+    def named(player: Player | None) -> Player | None:
+        if player is None or player.bot is None:
+            return player
+        return dataclasses.replace(player, name=bot_name(lang, player))
+
+    if not any(p is not None and p.bot is not None for p in (view.blue, view.red, view.creator)):
+        return view
+    creator = named(view.creator)
+    assert creator is not None
+    return dataclasses.replace(view, blue=named(view.blue), red=named(view.red), creator=creator)
+
+
+__all__ = ["bot_name", "cut", "drawn_name", "in_language", "player_name", "side_name"]

@@ -24,6 +24,8 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     actor: Colour = last.colour if last is not None else "blue"
     if view.cancelled_by_resignation:
         return t(lang, "result_cancelled_resignation", loser=show(actor))
+    if view.cancelled_unplayed:
+        return t(lang, "result_cancelled_agreed")
     outcome = outcome_sentence(lang, result.winner, show)
     if result.reason is EndReason.RESIGNATION:
         return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))

@@ -184,4 +184,51 @@
  * @property {GameState} [state]
  */
 
+/**
+ * One line of a tournament's standings.
+ * @typedef {Object} StandingLine
+ * @property {number} place
+ * @property {string} name
+ * @property {boolean} me the viewer's own line
+ * @property {boolean} active still in the tournament
+ * @property {string} points written as people write them (2½)
+ * @property {number} games games played
+ * @property {string[]} tiebreaks in the order of TournamentPage.columns
+ * @property {string[]} marks each round: +5, =3, −2, + a bye, f unplayed, … playing
+ */
+
+/**
+ * One table of a round.
+ * @typedef {Object} TournamentTable
+ * @property {number} board
+ * @property {string} text the table in words
+ * @property {number | null} game its game (null: a bye, a rest, decided unplayed)
+ * @property {string | null} watch the game's spectator code
+ * @property {boolean} playing
+ * @property {boolean} mine
+ */
+
+/**
+ * @typedef {Object} TournamentRound
+ * @property {number} round
+ * @property {TournamentTable[]} tables
+ */
+
+/**
+ * A tournament's page (api/tournaments/<id>).
+ * @typedef {Object} TournamentPage
+ * @property {number} id
+ * @property {string} title
+ * @property {string} settings
+ * @property {string} state lobby, running, finished, cancelled
+ * @property {number} round
+ * @property {number} rounds_total
+ * @property {boolean} over the current round's every table has its result
+ * @property {string | null} winner
+ * @property {string[]} columns the tie-breaks' keys: texts['th_' + key] heads them
+ * @property {StandingLine[]} standings
+ * @property {TournamentRound[]} rounds
+ * @property {Object<string, string>} texts
+ */
+
 export {};
