@@ -149,7 +149,7 @@ def sources() -> list[Path]:
 
 
 def test_the_import_scan_sees_relative_and_absolute_imports() -> None:
-    found = imports(ROOT / "tochki_bot" / "telegram" / "presenter.py")
+    found = imports(ROOT / "tochki_bot" / "telegram" / "delivery" / "announcer.py")
     assert "tochki_bot.services" in found and "render" in found and "telegram" in found
 
 

@@ -63,7 +63,8 @@ hundred boards a second, more than Telegram lets a bot send."""
 class Config:
     """How the bot runs.
 
-    ``group_rate`` is Telegram's limit of messages per minute in one group (the rate limiter keeps to it);
+    ``group_rate`` is Telegram's limit of messages per minute in one group (the delivery plans every group message
+    to keep to it);
     ``clock_interval`` is how often, in seconds, the clock job makes its regular pass (lobbies, owed announcements;
     reminders and timeouts are acted on when due, ``deadlines``);
     ``concurrent_updates`` how many updates are handled at once (one per chat at most); ``user_rate`` how many
@@ -80,6 +81,10 @@ class Config:
     file_base_url: str | None = None
     log_level: str = "INFO"
     group_rate: int = 20
+    group_window: float = 60.0
+    """The seconds ``group_rate`` counts over (Telegram's minute; tests play a minute faster)."""
+    chat_rate: float = 1.0
+    """Messages a second to one private chat, after a short burst (Telegram's "about one a second")."""
     overall_rate: int = 30
     clock_interval: float = 30.0
     deadlines: bool = True

@@ -20,7 +20,7 @@ from render import HD, render_png
 
 from .i18n import Language, language_for, t
 from .pictures import board_view
-from .services import GameView, Origin, Services
+from .services import GameView, Services
 from .webapp import WebAppServer
 from .wording import drawn_name, in_language, picture_line
 
@@ -96,8 +96,7 @@ async def serve(
     there. Raises ``CannotOpen`` / ``SchemaTooNew`` for the database and ``CannotListen``."""
     stop = stop or asyncio.Event()
     server = WebAppServer(local=True, listen=listen, port=port, language=language, pictures=picture)
-    services = await Services.open(db_path, ai_workers=ai_workers, ai_seconds=ai_seconds)
-    unsubscribe: Callable[[], None] | None = None
+    services = await Services.open(db_path, ai_workers=ai_workers, ai_seconds=ai_seconds, announcing=False)
     clock: asyncio.Task[None] | None = None
     loop = asyncio.get_running_loop()
     handled: list[signal.Signals] = []
@@ -107,13 +106,6 @@ async def serve(
         except OSError as exc:
             raise CannotListen(listen, port, exc) from None
 
-        async def told(view: GameView | None = None, origin: Origin = "chat") -> None:
-            """Nobody here is told by message: what the services owe the chat is owed to nobody."""
-            for notice, _ in await services.outbox.owed(grace=0.0):
-                await services.outbox.done(notice.game_id, notice.ply, notice.kind)
-
-        await told()
-        unsubscribe = services.changes.subscribe(told)
         await services.opponent.start()  # the bot moves in its games, also those it was to move in when stopped
         clock = asyncio.create_task(keep_time(services, stop))
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -128,8 +120,6 @@ async def serve(
             stop.set()
             if clock is not None:
                 await clock
-            if unsubscribe is not None:
-                unsubscribe()
             await server.stop()
             await services.changes.settle()
             await services.close()

@@ -71,7 +71,8 @@ def test_a_missing_text_or_value_raises() -> None:
 
 
 def keys_in_code() -> tuple[set[str], set[str]]:
-    """The literal keys the code passes to ``t`` (both branches of ``a if c else b``), and f-string key prefixes."""
+    """The literal keys the code passes to ``t`` (both branches of ``a if c else b``) or to a request's ``say``,
+    and f-string key prefixes."""
     keys: set[str] = set()
     prefixes: set[str] = set()
 
@@ -94,6 +95,14 @@ def keys_in_code() -> tuple[set[str], set[str]]:
             ):
                 # t(lang, key, ...)
                 literal(node.args[1])
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "say"
+                and node.args
+            ):
+                # req.say(key, ...): the chat's language, or the person's own
+                literal(node.args[0])
     return keys, prefixes
 
 

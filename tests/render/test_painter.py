@@ -156,7 +156,7 @@ async def test_the_bots_boards_are_drawn_by_its_worker_processes(where: Where) -
         await open_group_game(bot)
         await bot.say(GROUP, anna, "/m 10-10")
         await bot.say(GROUP, boris, "/m 11-11")
-        painter = bot.front.presenter.painter
+        painter = bot.front.announcer.painter
         assert painter.workers == 1 and painter._pool is not None and len(painter._pool._processes) == 1
         board = bot.fake.last("sendPhoto", GROUP)
         assert board.files["photo"].startswith(PNG_MAGIC) and "11-11" in board.params["caption"]

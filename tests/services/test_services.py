@@ -351,3 +351,16 @@ async def test_duplicates_change_nothing(services: Services) -> None:
         await services.play.move(view.id, BORIS, 6, 6, update_id=900)
     assert problem(error) is Problem.DUPLICATE
     assert (await services.game(view.id)).ply == 1
+
+
+async def test_services_that_announce_nothing_owe_nothing(where: Where) -> None:
+    """Local mode tells nobody by message: its services owe no announcement (it used to drain and throw away the
+    outbox on every change); the bot's services owe each one."""
+    for announcing in (False, True):
+        services = await Services.open(where(f"quiet-{announcing}.db"), ai_workers=0, announcing=announcing)
+        try:
+            view = await group_game(services)
+            await services.play.move(view.id, ANNA, 5, 5)
+            assert bool(await services.outbox.owed(grace=0.0)) == announcing
+        finally:
+            await services.close()

@@ -4,6 +4,13 @@ The real ``Application`` sends real requests to it: messages, photos (the upload
 button answers, command menus, ``getUpdates``. Tests put updates in, look at what the bot sent, and can make
 calls fail the way Telegram does (blocked users, flood control, deleted messages), or the way a network does
 (``break_connection``: a connection never made, or an answer lost after the fake has done the call).
+
+``FakeTelegram(limits=Limits())`` is strict: it enforces Telegram's flood limits the way Telegram does, answering
+429 "Too Many Requests: retry after N" (``parameters.retry_after``) to a message (a send or an edit) past them:
+more than ``group`` a ``window`` (60 s) in one group, more than ``overall`` a second in all, a private chat's burst
+past ``private_burst`` refilled at one a second. ``Limits(window=6)`` plays a minute in 6 s (the tests' clock runs
+ten times faster; the bot is told the same window), and ``retry_after`` is in real seconds. Every 429 is kept in
+``refused``.
 """
 
 from __future__ import annotations
@@ -12,7 +19,9 @@ import asyncio
 import contextlib
 import itertools
 import json
+import math
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,6 +82,83 @@ class Breakdown:
     times: int = 1
 
 
+COUNTED = frozenset(
+    {
+        "sendMessage",
+        "sendPhoto",
+        "sendDocument",
+        "sendAnimation",
+        "sendMediaGroup",
+        "editMessageText",
+        "editMessageCaption",
+        "editMessageMedia",
+        "editMessageReplyMarkup",
+    }
+)
+"""The calls Telegram's flood limits count: messages sent and edited (not button answers, chat actions, reads)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Telegram's flood limits, as the strict fake enforces them."""
+
+    group: int = 20
+    """Messages (sends and edits) one group takes in ``window`` seconds."""
+    window: float = 60.0
+    """The group limit's sliding window, in seconds."""
+    overall: int = 30
+    """Messages a second in all chats."""
+    private_burst: int = 3
+    """A private chat takes a burst of this many, then about one a second."""
+    private_rate: float = 1.0
+
+
+class Flood:
+    """Who sent what when, to refuse what Telegram would refuse (``Limits``)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.groups: dict[int, deque[float]] = {}
+        self.overall: deque[float] = deque()
+        self.private: dict[int, tuple[float, float]] = {}
+        """Private chat -> (tokens, when they were counted)."""
+
+    def retry_after(self, chat_id: int, now: float) -> int | None:
+        """``None`` if a message to ``chat_id`` may go now (and count it), else the seconds Telegram asks to wait."""
+        limits = self.limits
+        overall = self.overall
+        while overall and overall[0] <= now - 1.0:
+            overall.popleft()
+        if len(overall) >= limits.overall:
+            return 1
+        if chat_id < 0:
+            sent = self.groups.setdefault(chat_id, deque())
+            while sent and sent[0] <= now - limits.window:
+                sent.popleft()
+            if len(sent) >= limits.group:
+                return max(1, math.ceil(sent[0] + limits.window - now))
+            sent.append(now)
+        else:
+            tokens, then = self.private.get(chat_id, (float(limits.private_burst), now))
+            tokens = min(float(limits.private_burst), tokens + (now - then) * limits.private_rate)
+            if tokens < 1:
+                self.private[chat_id] = (tokens, now)
+                return max(1, math.ceil((1 - tokens) / limits.private_rate))
+            self.private[chat_id] = (tokens - 1, now)
+        overall.append(now)
+        return None
+
+
+@dataclass
+class Refusal:
+    """A 429 the strict fake answered."""
+
+    method: str
+    chat_id: int
+    retry_after: int
+    at: float
+
+
 def as_ptb_error(error: httpx.HTTPError) -> TelegramError:
     """What ``telegram.request.HTTPXRequest`` raises for an httpx error (its ``__cause__`` is set by the caller)."""
     if isinstance(error, httpx.TimeoutException):
@@ -83,8 +169,15 @@ def as_ptb_error(error: httpx.HTTPError) -> TelegramError:
 class FakeTelegram(BaseRequest):
     """The Bot API, in memory."""
 
-    def __init__(self, *, can_read_all_group_messages: bool = False, first_update_id: int = 1) -> None:
+    def __init__(
+        self, *, can_read_all_group_messages: bool = False, first_update_id: int = 1, limits: Limits | None = None
+    ) -> None:
         self.can_read_all = can_read_all_group_messages
+        self.limits = limits
+        """Telegram's flood limits, enforced when given (strict mode)."""
+        self.flood = Flood(limits) if limits is not None else None
+        self.refused: list[Refusal] = []
+        """The 429s answered (strict mode)."""
         self.calls: list[Call] = []
         self.failures: list[Failure] = []
         self.breakdowns: list[Breakdown] = []
@@ -146,6 +239,19 @@ class FakeTelegram(BaseRequest):
                 return failure.status, json.dumps(body).encode()
         if self.latency and api_method != "getUpdates":
             await asyncio.sleep(self.latency)
+        if self.flood is not None and api_method in COUNTED and params.get("chat_id") is not None:
+            chat_id = int(params["chat_id"])
+            wait = self.flood.retry_after(chat_id, time.monotonic())
+            if wait is not None:
+                self.refused.append(Refusal(api_method, chat_id, wait, time.monotonic()))
+                self.calls.append(Call(api_method, params, files, "failed"))
+                body = {
+                    "ok": False,
+                    "error_code": 429,
+                    "description": f"Too Many Requests: retry after {wait}",
+                    "parameters": {"retry_after": wait},
+                }
+                return 429, json.dumps(body).encode()
         handler = getattr(self, "api_" + api_method, None)
         if handler is None:
             raise AssertionError(f"the fake Bot API does not know {api_method}")

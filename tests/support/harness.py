@@ -11,7 +11,7 @@ from storage import GameRecord, Storage
 from tests.support.fakebot import FakeTelegram, as_update
 from tochki_bot.config import Config
 from tochki_bot.services import Services
-from tochki_bot.telegram.app import Extra, build_application, run_clock, shutdown, startup
+from tochki_bot.telegram.app import Extra, build_application, run_clock, send_what_is_posted, shutdown, startup
 from tochki_bot.telegram.request import Front
 
 
@@ -55,6 +55,7 @@ class Bot:
         self.clock = clock or Clock()
         settings: dict[str, Any] = {
             "group_rate": 10**6,
+            "chat_rate": 10**6,
             "overall_rate": 10**6,
             "clock_interval": 10**6,
             "deadlines": False,  # the tests pass the clock by hand (``tick``)
@@ -84,6 +85,7 @@ class Bot:
         RUNNING.remove(self)
         if self.app.running:
             await self.app.stop()
+        await send_what_is_posted(self.app)
         await shutdown(self.app)
         await self.app.shutdown()
 
@@ -106,11 +108,18 @@ class Bot:
         assert record is not None, f"no game {game_id}"
         return record
 
-    async def send(self, *updates: dict[str, Any]) -> None:
-        """Hand updates to the application (as the updater does) and wait until all are handled."""
+    async def send(self, *updates: dict[str, Any], settle: bool = True) -> None:
+        """Hand updates to the application (as the updater does) and wait until all are handled and (with
+        ``settle``) everything they posted has gone and been remembered."""
         for data in updates:
             await self.app.update_queue.put(as_update(data, self.app.bot))
         await self.app.update_queue.join()
+        if settle:
+            await self.settle()
+
+    async def settle(self) -> None:
+        """Until every message posted has gone (or failed) and what follows it is done."""
+        await self.front.announcer.settled()
 
     async def say(self, chat_id: int, user: dict[str, Any], text: str, **kwargs: Any) -> dict[str, Any]:
         update = self.fake.message_update(chat_id, user, text, **kwargs)
@@ -123,6 +132,7 @@ class Bot:
     async def tick(self) -> list[str]:
         """One pass of the clock; what it found, as ``remind_half``, ``remind_last``, ``timeout``, ``expired``."""
         found = await run_clock(self.app)
+        await self.settle()
         return (
             [f"remind_{r.stage}" for r in found.reminders]
             + ["timeout"] * len(found.timeouts)

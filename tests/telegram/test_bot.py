@@ -238,16 +238,22 @@ async def test_draw_offer_declined_then_accepted(bot: Bot) -> None:
     fake = bot.fake
     anna, boris, _ = users(fake)
     await open_group_game(bot)
+    messages = len(fake.sent("sendMessage", GROUP)) + len(fake.sent("sendPhoto", GROUP))
     await bot.say(GROUP, anna, "/draw")
-    offer = fake.last("sendMessage", GROUP).result["message_id"]
+    # In a group the offer lives on the latest board: a line of its caption and two buttons (one edit).
+    offer = bot.last_board(GROUP)["message_id"]
+    assert len(fake.sent("sendMessage", GROUP)) + len(fake.sent("sendPhoto", GROUP)) == messages
+    assert "предлагает ничью" in fake.messages[(GROUP, offer)]["caption"]
     await bot.press(GROUP, offer, anna, bot.button(GROUP, offer, "Принять ничью"))
     assert "соперник" in fake.answers()[-1]
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Отказаться"))
-    assert fake.messages[(GROUP, offer)]["text"] == "Отказ от ничьей в игре №1: Boris."  # says how it ended
-    assert bot.buttons(GROUP, offer) == []
+    caption = fake.messages[(GROUP, offer)]["caption"]
+    assert "предлагает ничью" not in caption and "Отказ от ничьей в игре №1: Boris." in caption  # says how it ended
+    assert not any("ничью" in b["text"] for row in bot.buttons(GROUP, offer) for b in row)
+    assert bot.buttons(GROUP, offer)  # the move buttons stay
     await bot.say(GROUP, anna, "/m 5-5")  # a draw before any move would not count (it is cancelled)
     await bot.say(GROUP, anna, "/draw")
-    offer = fake.last("sendMessage", GROUP).result["message_id"]
+    offer = bot.last_board(GROUP)["message_id"]  # the board of 5-5 shows it
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Принять ничью"))
     final = fake.last("sendPhoto", GROUP)
     assert "Игра окончена.</b> Ничья по соглашению." in final.params["caption"]

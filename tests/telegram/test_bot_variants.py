@@ -121,6 +121,12 @@ async def test_autoclose_closes_every_pool_after_the_dot(bot: Bot) -> None:
     assert record.closing is None and record.score_blue == 1 and record.ply == 7
 
 
+def offer_board(bot: Bot) -> tuple[int, str]:
+    """The group's latest board (where an offer is shown), as it is now: its message id and caption."""
+    message_id = bot.last_board(GROUP)["message_id"]
+    return message_id, bot.fake.messages[(GROUP, message_id)]["caption"]
+
+
 async def test_territory_game_to_an_agreed_end(bot: Bot) -> None:
     fake = bot.fake
     anna, boris = users(fake)
@@ -130,9 +136,9 @@ async def test_territory_game_to_an_agreed_end(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/done")
     assert (await bot.game(1)).closing is None
     await bot.say(GROUP, boris, "/end")
-    question = fake.last("sendMessage", GROUP)
-    assert "offers to end game #1" in question.params["text"]
-    await bot.press(GROUP, question.result["message_id"], anna, bot.button(GROUP, question.result["message_id"], "end"))
+    asked, caption = offer_board(bot)
+    assert "offers to end game #1" in caption
+    await bot.press(GROUP, asked, anna, bot.button(GROUP, asked, "end"))
     record = await bot.game(1)
     assert record.state == "finished" and record.reason == "agreed" and record.winner == "blue"
     view = await bot.services.game(1)
@@ -361,30 +367,30 @@ async def test_territory_draw_is_a_plain_draw_and_end_is_the_territory_end(bot: 
     await territory_after_closing(bot)
     # /draw: a plain draw offer, declined with the draw's words.
     await bot.say(GROUP, boris, "/draw")
-    question = fake.last("sendMessage", GROUP)
-    assert "offers a draw in game #1" in question.params["text"]
-    asked = question.result["message_id"]
-    assert bot.buttons(GROUP, asked)[0][0]["text"] == "Accept draw"
+    asked, caption = offer_board(bot)  # a group's offer lives on its latest board
+    assert "offers a draw in game #1" in caption
+    assert [b["text"] for b in bot.buttons(GROUP, asked)[-1]] == ["Accept draw", "Decline"]
     await bot.press(GROUP, asked, anna, bot.button(GROUP, asked, "Decline"))
-    assert fake.messages[(GROUP, asked)]["text"] == "Anna declined the draw in game #1."
+    assert offer_board(bot)[1].endswith("\nAnna declined the draw in game #1.")
     # /end: the territory end; declining it says so.
     await bot.say(GROUP, boris, "/end")
-    question = fake.last("sendMessage", GROUP)
-    assert "offers to end game #1" in question.params["text"]
-    asked = question.result["message_id"]
+    asked, caption = offer_board(bot)
+    assert "offers to end game #1" in caption
     await bot.press(GROUP, asked, anna, bot.button(GROUP, asked, "Decline"))
-    assert fake.messages[(GROUP, asked)]["text"] == "Anna declined to end game #1."
+    assert offer_board(bot)[1].endswith("\nAnna declined to end game #1.")
     # With an end offer pending, /draw by the other player does not end the game with the territory counted.
     await bot.say(GROUP, boris, "/end")
     await bot.say(GROUP, anna, "/draw")
     assert fake.texts(GROUP)[-1] == "Boris has offered to end the game: answer that offer first."
     assert (await bot.game(1)).state == "active"
     # An accepted draw is a draw, not a count.
-    await bot.say(GROUP, boris, "/m 8-8")  # Boris moves on: his own offer stands
+    await bot.say(GROUP, boris, "/m 8-8")  # Boris moves on: his own offer stands, on the new board too
+    assert "offers to end game #1" in offer_board(bot)[1]
     await bot.say(GROUP, anna, "/m 7-7")  # Anna moves instead of answering: it lapses
     assert (await bot.game(1)).draw_offer is None
+    assert "offers" not in offer_board(bot)[1]
     await bot.say(GROUP, boris, "/draw")
-    asked = fake.last("sendMessage", GROUP).result["message_id"]
+    asked, _ = offer_board(bot)
     await bot.press(GROUP, asked, anna, bot.button(GROUP, asked, "Accept"))
     record = await bot.game(1)
     assert record.state == "finished" and record.reason == "draw" and record.winner is None

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from tests.support import variant_games
+from tests.support.fakebot import Call, FakeTelegram
 from tests.support.games import BORIS, GROUP, caption, open_group_game, settled, users
 from tests.support.harness import Bot
 from tests.support.paths import Where
@@ -24,24 +25,30 @@ async def bot(where: Where) -> AsyncIterator[Bot]:
     await started.stop()
 
 
+def offers(fake: FakeTelegram) -> list[Call]:
+    """The group boards that went out showing a draw offer (a group's offer is a line on its latest board)."""
+    return [c for c in fake.sent("editMessageMedia", GROUP) if "предлагает ничью" in str(c.params.get("media", ""))]
+
+
 async def test_a_draw_offer_that_did_not_get_out_is_made_again(bot: Bot) -> None:
     """Found in the second player trial; it failed before its fix."""
     fake = bot.fake
     anna, boris, _ = users(fake)
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/m 5-5")
-    fake.fail("sendMessage", 500, "Internal Server Error", match=lambda p: "ничью" in p.get("text", ""))
-    await bot.say(GROUP, boris, "/draw")
+    fake.fail(
+        "editMessageMedia", 500, "Internal Server Error", match=lambda p: "ничью" in str(p.get("media", "")), times=3
+    )
+    await bot.say(GROUP, boris, "/draw")  # a group's offer goes on its latest board: that edit fails (retries too)
     assert (await bot.game(1)).draw_offer == "red"
-    assert not any("ничью" in t for t in fake.texts(GROUP))
-    await bot.say(GROUP, boris, "/draw")  # told "something went wrong, try again": trying again asks now
-    offers = [c for c in fake.sent("sendMessage", GROUP) if "предлагает ничью" in c.params["text"]]
-    assert len(offers) == 1 and bot.buttons(GROUP, offers[0].result["message_id"])
+    assert not offers(fake)
+    await bot.say(GROUP, boris, "/draw")  # trying again shows it now
+    assert len(offers(fake)) == 1 and bot.buttons(GROUP, bot.last_board(GROUP)["message_id"])
     await bot.say(GROUP, boris, "/draw")  # out there now: a third time is refused
     assert "уже предложили ничью" in fake.texts(GROUP)[-1]
     bot.clock.advance(60)
     await bot.tick()
-    assert len([c for c in fake.sent("sendMessage", GROUP) if "предлагает ничью" in c.params["text"]]) == 1
+    assert len(offers(fake)) == 1
 
 
 async def test_a_draw_offer_that_did_not_get_out_is_made_by_the_clock(bot: Bot) -> None:
@@ -50,13 +57,15 @@ async def test_a_draw_offer_that_did_not_get_out_is_made_by_the_clock(bot: Bot) 
     anna, boris, _ = users(fake)
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/m 5-5")
-    fake.fail("sendMessage", 500, "Internal Server Error", match=lambda p: "ничью" in p.get("text", ""))
+    fake.fail(
+        "editMessageMedia", 500, "Internal Server Error", match=lambda p: "ничью" in str(p.get("media", "")), times=3
+    )
     await bot.say(GROUP, boris, "/draw")
     bot.clock.advance(60)
     await bot.tick()
-    offers = [c for c in fake.sent("sendMessage", GROUP) if "предлагает ничью" in c.params["text"]]
-    assert len(offers) == 1 and "tg://user?id=11" in offers[0].params["text"]
-    message_id = offers[0].result["message_id"]
+    made = offers(fake)
+    assert len(made) == 1 and "tg://user?id=11" in str(made[0].params["media"])
+    message_id = bot.last_board(GROUP)["message_id"]
     await bot.press(GROUP, message_id, anna, bot.button(GROUP, message_id, "Принять ничью"))
     record = await bot.game(1)
     assert record.state == "finished" and record.reason == "draw"
@@ -69,10 +78,10 @@ async def test_a_draw_by_two_offers_says_so_on_the_first_offer(bot: Bot) -> None
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/m 5-5")
     await bot.say(GROUP, boris, "/draw")
-    offer = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.say(GROUP, anna, "/draw")
     assert (await bot.game(1)).reason == "draw"
-    assert "Ничья по соглашению в игре №1" in fake.messages[(GROUP, offer)]["text"]
+    final = fake.last("sendPhoto", GROUP).params["caption"]  # the offer lived on the board: the next one says it
+    assert "Ничья по соглашению" in final
 
 
 async def test_resigning_before_ones_first_move_says_it_cancels(bot: Bot) -> None:
@@ -128,7 +137,7 @@ async def test_only_who_asked_can_confirm_grounding_and_only_the_opponent_answer
     assert "Заземление отменено" in fake.messages[(GROUP, confirm)]["text"]
 
     await bot.say(GROUP, anna, "/draw")
-    offer = fake.last("sendMessage", GROUP).result["message_id"]
+    offer = bot.last_board(GROUP)["message_id"]  # a group's offer lives on its latest board
     await bot.press(GROUP, offer, anna, bot.button(GROUP, offer, "Принять"))
     assert "соперник" in fake.answers()[-1]
     await bot.press(GROUP, offer, stranger, bot.button(GROUP, offer, "Принять"))

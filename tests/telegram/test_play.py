@@ -180,11 +180,14 @@ async def test_buttons_whose_data_names_something_else_than_their_message_are_re
         cb.Pick("resign", 2).encode(),
         cb.Set(1, "size", "20x20").encode(),
         cb.Resign(2, 1, ANNA, True).encode(),
-        cb.Draw(2, 1, True).encode(),
+        cb.Draw(1, 1, True).encode(),
         cb.Join(1).encode(),
     ):
         await bot.press(GROUP, board, anna, forged)
         assert fake.answers()[-1] == "Эта кнопка устарела: игра ушла вперёд.", forged
+    # A draw's answer is at home on a group's board (offers live there), but there is no offer to answer.
+    await bot.press(GROUP, board, anna, cb.Draw(2, 1, True).encode())
+    assert fake.answers()[-1].startswith("Сейчас нет предложения ничьей")
     assert fake.messages[(GROUP, board)] == before  # the board was not turned into anything else
     assert (await bot.game(2)).state == "active" and (await bot.game(1)).settings.size == "39x32"
     # A confirmation pressed again after it was answered changes nothing.

@@ -372,7 +372,7 @@ async def test_the_page_hears_a_draw_offered_and_declined_at_once(site: Site) ->
         if command == "/draw":
             await bot.say(GROUP, who, command)
         else:
-            question = bot.fake.last("sendMessage", GROUP).result["message_id"]  # the offer, with its buttons
+            question = bot.last_board(GROUP)["message_id"]  # the offer, with its buttons, is on the latest board
             await bot.press(GROUP, question, who, bot.button(GROUP, question, "Отказаться"))
         answer = await asyncio.wait_for(waiting, 5)
         assert time.monotonic() - started < 1.0  # not the poll's timeout

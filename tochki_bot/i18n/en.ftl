@@ -591,6 +591,20 @@ game_cancelled_by_alone = Game #{ $id } was cancelled before its first move by {
 resign_confirm_unplayed = You have not moved yet in game #{ $id }: resigning now cancels it, and it does not count. Cancel game #{ $id }?
 resign_cancelled_done = Game #{ $id } cancelled: { $name } resigned before making a move.
 
+## Within Telegram's limits (a group takes about 20 messages a minute)
+
+# A button's answer when what it changes waits for the group's message limit.
+press_later = The board changes in { $seconds } s: this group's message limit.
+# A move by button whose board waits for the group's message limit.
+board_later = ✓ { $point } · the board comes in { $seconds } s (this group's message limit)
+# An answer meant for one person, sent to their private chat because the group is busy: where it comes from.
+# $where is the group's title, as a link back to the message when Telegram gives one.
+answered_privately = { $where }: { $text }
+# /board in a busy group whose newest board is the game as it stands. $link: a link to it, or none.
+board_above = { $link ->
+    [none] The board of game #{ $id } is the newest one above ↑
+   *[other] The board of game #{ $id } is <a href="{ $link }">the newest one above ↑</a>
+}
 ## Glicko-2 ratings (/top, /me)
 
 # $rules: one of rules_name_*.

@@ -845,3 +845,13 @@ not_in_tournament = Tego gracza nie ma (albo już nie ma) w turnieju #{ $id }.
 too_few_players = Turniej zaczyna się od co najmniej { $count } graczy.
 btn_t_page = 🏆 Strona turnieju
 webapp_tournament_games = Rundy i partie
+
+## W granicach limitów Telegrama (grupa przyjmuje około 20 wiadomości na minutę)
+
+press_later = Plansza zmieni się za { $seconds } s: limit wiadomości tej grupy.
+board_later = ✓ { $point } · plansza pojawi się za { $seconds } s (limit wiadomości tej grupy)
+answered_privately = { $where }: { $text }
+board_above = { $link ->
+    [none] Plansza partii #{ $id } to najnowsza powyżej ↑
+   *[other] Plansza partii #{ $id } to <a href="{ $link }">najnowsza powyżej ↑</a>
+}

@@ -125,11 +125,13 @@ class Services:
         ai_workers: int | None = None,
         ai_seconds: float | None = None,
         ai_seed: int | None = None,
+        announcing: bool = True,
     ) -> None:
         """``ai_workers``: searches of the bot this process runs at once (default: the cores; ``0``: none, other
         processes' job runners search); ``ai_seconds``: its time a move (default: each level's own); ``ai_seed``:
-        makes its moves reproducible."""
-        core = self._core = Core(storage, clock or storage.clock, rng or random.Random())
+        makes its moves reproducible; ``announcing=False``: nobody here tells people of changes by message (local
+        mode), so the outbox owes nothing."""
+        core = self._core = Core(storage, clock or storage.clock, rng or random.Random(), announcing=announcing)
         self.people: People = core.people
         self.lobby = Lobby(core)
         self.play = Play(core)
@@ -157,12 +159,21 @@ class Services:
         ai_workers: int | None = None,
         ai_seconds: float | None = None,
         ai_seed: int | None = None,
+        announcing: bool = True,
     ) -> Services:
         """Open (creating and upgrading as needed) the database at ``path`` (default ``$TOCHKI_DB``).
 
         Raises ``CannotOpen`` for a file the bot cannot write and ``SchemaTooNew`` for one a newer version wrote."""
         storage = await Storage.open(path, clock=clock or time.time)
-        services = cls(storage, clock=clock, rng=rng, ai_workers=ai_workers, ai_seconds=ai_seconds, ai_seed=ai_seed)
+        services = cls(
+            storage,
+            clock=clock,
+            rng=rng,
+            ai_workers=ai_workers,
+            ai_seconds=ai_seconds,
+            ai_seed=ai_seed,
+            announcing=announcing,
+        )
         try:
             replayed = await services.ratings.catch_up()  # games that ended before ratings were stored
         except BaseException:

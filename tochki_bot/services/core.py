@@ -8,7 +8,7 @@ import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
-from storage import Conflict, Duplicate, GameRecord, Storage, StorageError, Unconfirmed
+from storage import Conflict, Duplicate, GameRecord, NoticeKind, Storage, StorageError, Unconfirmed
 
 from ..engine import Area, Game
 from .changes import Changes
@@ -42,10 +42,14 @@ def clock_after_move(move_seconds: int | None, now: float) -> tuple[float | None
 class Core:
     """Shared by the services of one process. ``clock`` gives the time in seconds (tests inject their own)."""
 
-    def __init__(self, storage: Storage, clock: Callable[[], float], rng: random.Random) -> None:
+    def __init__(
+        self, storage: Storage, clock: Callable[[], float], rng: random.Random, *, announcing: bool = True
+    ) -> None:
         self.storage = storage
         self.clock = clock
         self.rng = rng
+        self.announcing = announcing
+        """Whether a front end here announces changes to people (the chat does); local mode tells nobody."""
         self.people = People(storage)
         self.positions = Positions(storage)
         self.locks = GameLocks(storage.db)
@@ -55,6 +59,11 @@ class Core:
         if storage.db.shared:  # several workers: tell the others of changes here, hear theirs
             self.changes.relay(self._relay)
             storage.db.on_notice(self._heard)
+
+    async def owe(self, game_id: int, ply: int, kind: NoticeKind) -> None:
+        """Owe the announcement of a change (in the caller's transaction), when anyone here announces changes."""
+        if self.announcing:
+            await self.storage.outbox.add(game_id, ply, kind)
 
     async def _relay(self, game_id: int) -> None:
         try:

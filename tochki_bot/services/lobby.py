@@ -395,7 +395,7 @@ class Lobby:
         first = blue if (await core.positions.of(record)).to_move == "blue" else red
         deadline, alert_at = clock_after_move(None if first in BOT_IDS else record.move_seconds, core.clock())
         async with core.storage.transaction(update_id):
-            await core.storage.outbox.add(record.id, record.ply, "started")
+            await core.owe(record.id, record.ply, "started")
             record = await core.storage.games.update(
                 record.id,
                 expect_state="lobby",
@@ -517,7 +517,7 @@ class Lobby:
             else:
                 raise ServiceError(Problem.GAME_OVER)
             async with core.storage.transaction(update_id):
-                await core.storage.outbox.add(game_id, record.ply, "closed")
+                await core.owe(game_id, record.ply, "closed")
                 record = await core.storage.games.update(
                     game_id,
                     expect_state=record.state,
@@ -536,7 +536,7 @@ class Lobby:
             if record.state not in ("lobby", "active"):
                 return None
             async with core.storage.transaction():
-                await core.storage.outbox.add(record.id, record.ply, "closed")
+                await core.owe(record.id, record.ply, "closed")
                 record = await core.storage.games.update(
                     record.id,
                     expect_state=record.state,
@@ -566,7 +566,7 @@ class Lobby:
     async def _expire(self, record: GameRecord) -> GameRecord:
         storage = self._core.storage
         async with storage.transaction():
-            await storage.outbox.add(record.id, record.ply, "closed")
+            await self._core.owe(record.id, record.ply, "closed")
             return await storage.games.update(record.id, expect_state="lobby", state="cancelled", reason="expired")
 
 

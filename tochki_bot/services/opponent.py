@@ -198,6 +198,10 @@ class Opponent:
     def _idle(self) -> bool:
         return not self._watching and not self._telling and (self._runner is None or not self._runner.busy)
 
+    def move_seconds(self, level: str) -> float:
+        """How long the bot thinks about a move at ``level`` (the configured time, else the level's own)."""
+        return self._seconds or BUDGET[level]
+
     def thinking(self, game_id: int) -> bool:
         """Whether the bot's move in this game is being searched for or waits for a runner."""
         return game_id in self._watching
@@ -227,7 +231,7 @@ class Opponent:
         level = self._to_move(view)
         if level is None or view.state != "active":
             return
-        seconds = self._seconds or BUDGET[level]
+        seconds = self.move_seconds(level)
         seed = self._seed_for(view.id, view.ply)
         job = await self._core.storage.jobs.add_move(view.id, view.ply, level, seconds, seed)
         if job.state == "done":
@@ -300,7 +304,9 @@ class Opponent:
         """Tell this process's listeners of the move another process stored for ``job``, unless it was announced
         already (the outbox no longer owes it) or the game has moved on since (its later change is told)."""
         core = self._core
-        if job.result_ply is None or not await core.storage.outbox.owes(job.game_id, job.result_ply, "position"):
+        if job.result_ply is None:
+            return
+        if core.announcing and not await core.storage.outbox.owes(job.game_id, job.result_ply, "position"):
             return
         view = await core.game(job.game_id)
         if view.ply == job.result_ply:

@@ -151,7 +151,7 @@ class Play:
         # A player's draw offer stands through their own move; the opponent's move instead of an answer lets it lapse.
         draw_offer = record.draw_offer if record.draw_offer == mover else None
         async with core.storage.transaction(update_id):
-            await core.storage.outbox.add(record.id, record.ply + 1, "position")
+            await core.owe(record.id, record.ply + 1, "position")
             new = await core.storage.games.append_move(
                 record.id,
                 record.ply,
@@ -444,7 +444,7 @@ class Play:
                 view = await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=unplayed)
                 return DrawOffer(view, True)
             async with core.storage.transaction(update_id):
-                await core.storage.outbox.add(game_id, record.ply, "draw")  # the opponent must hear of it
+                await core.owe(game_id, record.ply, "draw")  # the opponent must hear of it
                 record = await core.storage.games.update(
                     game_id, expect_state="active", expect_ply=record.ply, draw_offer=colour, offer_kind=kind
                 )
@@ -547,7 +547,7 @@ class Play:
         mover = record.player(trial.to_move)
         deadline, alert_at = clock_after_move(None if mover in BOT_IDS else record.move_seconds, core.clock())
         async with core.storage.transaction(update_id):
-            await core.storage.outbox.add(record.id, record.ply + 1, "position")
+            await core.owe(record.id, record.ply + 1, "position")
             new = await core.storage.games.append_move(
                 record.id,
                 record.ply,

@@ -1,2 +1,2 @@
-"""The Telegram front end: handlers that turn updates into calls of the services, and a presenter that turns the
+"""The Telegram front end: handlers that turn updates into calls of the services, and a announcer that turns the
 views they give back into messages, pictures and buttons. The only part of tochki-bot that imports ``telegram``."""

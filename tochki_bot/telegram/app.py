@@ -4,6 +4,7 @@ command menu, start and stop."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -32,11 +33,12 @@ from ..i18n import LANGUAGES, Language, t
 from ..painter import Painter
 from ..services import ClockPass, GameView, Origin, Services
 from . import endings, general, lists, lobby, play, privacy, rematch, sharing, tournaments
-from .budget import GroupBudget
 from .deadlines import DeadlineWatch
+from .delivery.announcer import Announcer
+from .delivery.ledger import Ledger, Limits
+from .delivery.postbox import Postbox
 from .keyboards import MiniApp
 from .messenger import Messenger
-from .presenter import Presenter
 from .processor import ChatOrderedProcessor
 from .ratelimit import ChatRateLimiter
 from .reach import start_problem
@@ -170,12 +172,13 @@ def build_application(
             ChatRateLimiter(
                 overall_max_rate=config.overall_rate,
                 overall_time_period=1,
-                group_max_rate=config.group_rate,
+                group_max_rate=0,  # the delivery's ledger keeps each group within its minute: one budget
                 group_time_period=60,
                 max_retries=3,
             )
         )
         .post_init(startup)
+        .post_stop(send_what_is_posted)
         .post_shutdown(shutdown)
     )
     if config.api_base_url:
@@ -217,35 +220,38 @@ async def startup(application: BotApplication) -> None:
         config.db_path, clock=clock, ai_workers=config.ai_workers, ai_seconds=config.ai_seconds, ai_seed=config.ai_seed
     )
     bot = application.bot
-    messenger = Messenger(bot, GroupBudget(config.group_rate))
+    limits = Limits(group=config.group_rate, window=config.group_window, private_rate=config.chat_rate)
+    postbox = Postbox(Ledger(limits))
+    messenger = Messenger(bot, postbox)
+    postbox.digest = messenger.digest
     miniapp = MiniApp(config.webapp_url, bot.username, config.webapp_name) if config.webapp_url else None
     front = application.bot_data["front"] = Front(
         services=services,
         messenger=messenger,
-        presenter=Presenter(services, messenger, bot.username, miniapp, Painter(config.picture_workers)),
+        announcer=Announcer(services, messenger, bot.username, miniapp, Painter(config.picture_workers)),
         username=bot.username,
         can_read_all=bool(bot.can_read_all_group_messages),
         actions=dict(ACTIONS),
     )
-    front.presenter.privacy_off = front.can_read_all
+    front.announcer.privacy_off = front.can_read_all
     application.bot_data["pruned_at"] = 0.0
-    front.presenter.painter.start()
+    front.announcer.painter.start()
 
     async def on_change(view: GameView, origin: Origin) -> None:
-        if origin in SHOWN_BY_OTHERS:
-            await front.presenter.announce(view)
+        if origin in SHOWN_BY_OTHERS:  # each listener runs in a task of its own: waiting here holds up nothing
+            await front.announcer.announce(view)
         await tournaments.after_change(front, view)  # a tournament's game ended: its next round, its standings
 
     services.changes.subscribe(on_change)
-    services.opponent.on_thinking(front.presenter.thinking)
+    services.opponent.on_thinking(front.announcer.thinking)
     keep_updates(application, services)
     # Before any update: games whose time ran out while the bot was down are decided, and whatever was stored but
     # not announced (the bot stopped between the two) is announced now. Nothing here may keep the bot from starting.
     try:
         found = await services.clock.tick()
-        await front.presenter.clock(found)
+        await front.announcer.clock(found)
         await tournaments.deliver(front, grace=0.0)  # a round's pairings (and topics) before its games' boards
-        announced = await front.presenter.owed(grace=0.0)
+        announced = await front.announcer.owed(grace=0.0)
         taken = await take_orphans(application)
         if len(found) or announced or taken:
             log.info(
@@ -333,6 +339,17 @@ async def take_orphans(application: BotApplication) -> int:
     return len(taken)
 
 
+async def send_what_is_posted(application: BotApplication) -> None:
+    """Once no more updates come in, and while the connection to Telegram is still open: what was posted goes out
+    (a few seconds at most; what cannot, the outbox announces at the next start), then the postbox closes."""
+    front: Front | None = application.bot_data.get("front")
+    if front is None:
+        return
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(front.announcer.settled(), timeout=5)
+    await front.messenger.postbox.close()
+
+
 async def shutdown(application: BotApplication) -> None:
     """Let the announcements under way finish; close the database."""
     for extra in application.bot_data.get("extras", []):
@@ -345,10 +362,11 @@ async def shutdown(application: BotApplication) -> None:
         await watch.stop()
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
+        await front.messenger.postbox.close()  # closed at the stop already, unless the start was cut short
         await front.services.opponent.close()
         await front.services.changes.settle()
         await front.services.close()
-        front.presenter.painter.close()
+        front.announcer.painter.close()
 
 
 async def start_watch(context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -378,13 +396,13 @@ async def run_clock(application: BotApplication, now: float | None = None) -> Cl
             if any(pruned.values()):
                 log.info("forgot %s", ", ".join(f"{n} {what}" for what, n in pruned.items() if n))
         found = await services.clock.tick(now)  # one pass at a time across workers
-        await front.presenter.clock(found)
+        await front.announcer.clock(found)
         for tournament_id in found.tournaments:  # started or closed on the clock just now
             await tournaments.deliver(front, tournament_id)
         await tournaments.deliver(front)  # a round's pairings (and topics) before its games' boards
-        await front.presenter.owed()  # each worker its own announcements, and those of workers that are gone
+        await front.announcer.owed()  # each worker its own announcements, and those of workers that are gone
         if leader:
-            await front.presenter.tidy()
+            await front.announcer.tidy()
     await take_orphans(application)
     return found
 

@@ -76,9 +76,11 @@ def board_caption(
     *,
     now: float,
     window: Window | None = None,
+    earlier: int = 0,
 ) -> str:
     """The caption under a board (HTML) for one reader: the game and score, the last move and what it captured,
-    whose move it is and the time left (or the result).
+    whose move it is and the time left (or the result). ``earlier`` dots before the last are named too (a move
+    and the bot's reply shown on one board).
 
     A group reads both names and a mention of the player to move; a player reads "vs <opponent>" and "your move";
     a spectator reads both names.
@@ -112,7 +114,7 @@ def board_caption(
     if view.table is not None:  # a tournament's game: which one, in a group playing several at once
         table = view.table
         lines.append(t(lang, "caption_table", id=table.tournament, round=table.round, board=table.board))
-    last_move = last_move_sentence(lang, view)
+    last_move = last_move_sentence(lang, view, earlier)
     if last_move:
         lines.append(last_move)
     if view.state == "cancelled" and view.result is None:

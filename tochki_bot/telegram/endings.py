@@ -13,6 +13,7 @@ from ..services import GameView, GroundPreview, Problem, ServiceError, Want
 from ..wording import outcome_sentence
 from . import callbacks as cb
 from .captions import html_name
+from .delivery.postbox import Kind
 from .keyboards import ground_keyboard, resign_keyboard, stop_keyboard
 from .request import Request, button, command, game_arg
 
@@ -31,7 +32,7 @@ async def ask_resign(req: Request, view: GameView) -> None:
     _player_of(req, view)
     # A tournament's game counts even before one's first move: resigning it loses it.
     moved = view.table is not None or await req.services.play.has_moved(view.id, req.person)
-    await req.presenter.ask(
+    req.announcer.ask(
         view,
         req.place.chat_id,
         req.place.thread_id,
@@ -79,7 +80,7 @@ async def _confirmed(
         await req.answer(t(req.own_lang, "cancelled_action"))
         if message is not None:
             text = t(req.lang, f"{topic}_withdrawn", id=data.game)
-            await req.presenter.settle(req.place.chat_id, message.message_id, text)
+            req.announcer.settle(req.place.chat_id, message.message_id, text, Kind.TIDY)  # the press's answer says it
         return
     view = await act(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
     await req.answer()
@@ -90,10 +91,10 @@ async def _confirmed(
         key = "resign_cancelled_done" if view.cancelled_by_resignation else f"{topic}_done"
         done = t(req.lang, key, id=view.id, name=html_name(view, colour) if colour else "?")
         try:
-            await req.presenter.settle(req.place.chat_id, message.message_id, done)
+            req.announcer.settle(req.place.chat_id, message.message_id, done, Kind.TIDY)  # the new board says it
         except Exception:
             log.warning("could not settle question %s in chat %s", message.message_id, req.place.chat_id, exc_info=True)
-    await req.presenter.announce(view)
+    req.announcer.announce(view)
 
 
 @button(cb.Resign)
@@ -116,7 +117,7 @@ async def ask_ground(req: Request, view: GameView) -> None:
     view = preview.view
     blue, red = preview.score
     outcome = _outcome(req, preview)
-    await req.presenter.ask(
+    req.announcer.ask(
         view,
         req.place.chat_id,
         req.place.thread_id,
@@ -154,7 +155,7 @@ async def ask_stop(req: Request, view: GameView) -> None:
     colour = view.colour_of(req.person.id)
     assert colour is not None
     limit = duration(req.lang, view.stop_seconds) if view.stop_seconds else t(req.lang, "stop_no_limit")
-    await req.presenter.ask(
+    req.announcer.ask(
         view,
         req.place.chat_id,
         req.place.thread_id,
@@ -190,7 +191,7 @@ async def on_stop(req: Request, data: cb.Stop) -> None:
 async def finish_extra(req: Request, view: GameView, auto: bool = False) -> None:
     """The opponent of a STOP ends the extra dots (``auto``: with the grounding count)."""
     view = await req.services.play.finish(view.id, req.person, auto=auto, update_id=req.update_id)
-    await req.presenter.announce(view)
+    req.announcer.announce(view)
 
 
 @command
@@ -213,7 +214,7 @@ async def on_finish(req: Request, data: cb.Finish) -> None:
         data.game, req.person, auto=data.auto, expected_ply=data.ply, update_id=req.update_id
     )
     await req.answer("✓")
-    await req.presenter.announce(view)
+    req.announcer.announce(view)
 
 
 async def offer_draw(req: Request, view: GameView, *, end: bool = False) -> None:
@@ -221,15 +222,15 @@ async def offer_draw(req: Request, view: GameView, *, end: bool = False) -> None
     opponent had offered the same, it is agreed."""
     offer = await req.services.play.offer_draw(view.id, req.person, req.update_id, end=end)
     if offer.agreed:
-        await req.presenter.announce(offer.view)
+        req.announcer.announce(offer.view)
         return
     reply_to = req.update.message.message_id if req.update.message else None
     if offer.again:
         # Offered before: asked again only if the question never got out (else "you have offered a draw").
-        if not await req.presenter.offered_draw_again(offer.view, req.person.id, reply_to):
+        if not await req.announcer.offered_draw_again(offer.view, req.person.id, reply_to):
             raise ServiceError(Problem.END_PENDING if offer.view.offer_kind == "end" else Problem.DRAW_PENDING)
         return
-    await req.presenter.draw_offered(offer.view, req.person.id, reply_to)
+    await req.announcer.draw_offered(offer.view, req.person.id, reply_to)
 
 
 @command
@@ -253,17 +254,22 @@ async def cmd_end(req: Request, args: list[str]) -> None:
 
 @button(cb.Draw)
 async def on_draw(req: Request, data: cb.Draw) -> None:
-    """The opponent answers a draw offer; the offer's message says how."""
-    await _question(req, "draw", data.game)
+    """The opponent answers a draw offer: on a group's board (the offer's line and buttons go with the answer), or
+    on the question sent to their private chat (it says how)."""
+    on_board = req.message is not None and bool(req.message.photo)
+    if on_board:
+        await req.pressed_on("board", game=data.game)
+        question = None
+    else:
+        await _question(req, "draw", data.game)
+        question = await req.pressed()
     view = await req.services.play.answer_draw(data.game, req.person, data.accept, update_id=req.update_id)
     await req.answer()
-    message = req.message
-    where = (req.place.chat_id, message.message_id) if message is not None else None
     if not data.accept:
-        await req.presenter.draw_declined(view, req.person.id, where)
+        await req.announcer.draw_declined(view, req.person.id, question)
         return
-    if where is not None:
+    if question is not None:
         colour = view.colour_of(req.person.id)
         key = "end_accepted" if view.offer_kind == "end" else "draw_accepted"
-        await req.presenter.settle(*where, t(req.lang, key, name=html_name(view, colour) if colour else "?"))
-    await req.presenter.announce(view)
+        req.announcer.answered(question, t(req.lang, key, name=html_name(view, colour) if colour else "?"))
+    req.announcer.announce(view)

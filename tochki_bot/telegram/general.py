@@ -12,7 +12,6 @@ from telegram.ext import ContextTypes
 from ..i18n import LANGUAGES, Language, language_for, t
 from ..services import GameView, ServiceError, Want
 from ..wording import known_language, player_language
-from .budget import Priority
 from .lobby import accept_invitation
 from .privacy import reads_all
 from .request import Request, command, front_of
@@ -30,7 +29,7 @@ async def cmd_start(req: Request, args: list[str]) -> None:
     elif req.place.private and payload.startswith("g") and len(payload) > 1:
         await accept_invitation(req, payload[1:])
     else:
-        await req.reply(t(req.lang, "start" if req.place.private else "start_group"), quote=False)
+        req.reply(t(req.lang, "start" if req.place.private else "start_group"), quote=False)
 
 
 @command
@@ -40,7 +39,7 @@ async def cmd_help(req: Request, args: list[str]) -> None:
     if not req.place.private:
         sees = await reads_all(req.services, req.update.get_bot(), req.place.chat_id, req.front.can_read_all)
         privacy = t(req.lang, "privacy_off" if sees else "privacy_on")
-    await req.reply(t(req.lang, "help", privacy=privacy, bot=req.front.username))
+    req.reply(t(req.lang, "help", privacy=privacy, bot=req.front.username))
 
 
 RULE_WORDS = {
@@ -70,7 +69,7 @@ async def cmd_rules(req: Request, args: list[str]) -> None:
             found = None
         if isinstance(found, GameView):
             rules = found.settings.rules
-    await req.reply(t(req.lang, "rules" if rules in (None, "sports") else f"rules_{rules}"))
+    req.reply(t(req.lang, "rules" if rules in (None, "sports") else f"rules_{rules}"))
 
 
 async def may_set_language(req: Request) -> bool:
@@ -119,11 +118,11 @@ async def cmd_lang(req: Request, args: list[str]) -> None:
     word = args[0].lower() if args else ""
     known: dict[str, Language | None] = {**dict(zip(LANGUAGES, LANGUAGES, strict=True)), **LANGUAGE_WORDS}
     if word not in known:
-        await req.reply(t(req.lang, "lang_usage"))
+        req.say("lang_usage")
         return
     choice = known[word]
     if not req.place.private and not await may_set_language(req):
-        await req.reply(t(req.lang, "lang_admins"), priority=Priority.LOW)
+        req.say("lang_admins")
         return
     if req.place.private:
         await req.services.people.set_language(req.person.id, choice)
@@ -160,4 +159,4 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
                 lang = known_language(await people.group_language(chat.id, player_language)) or lang
             elif (player := await people.player(chat.id)) is not None:
                 lang = player_language(player)
-            await front.messenger.send_text(chat.id, t(lang, "apology"), priority=Priority.LOW)
+            front.messenger.send_text(chat.id, t(lang, "apology"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 from render.chart import ChartView, Series, render_chart_png
 from render.fonts import drawable
@@ -12,12 +11,11 @@ from ..i18n import t
 from ..services import GameView, Problem, Rating, ServiceError
 from ..services.ratings import START_DEVIATION, START_RATING
 from . import callbacks as cb
-from .budget import Priority
 from .captions import game_label
+from .delivery.postbox import Kind
 from .formatting import name
 from .keyboards import choice_keyboard, listed_keyboard
 from .lobby import RULE_WORDS
-from .messenger import Unreachable
 from .request import Request, button, command
 
 GAMES_SHOWN = 20
@@ -32,7 +30,7 @@ async def cmd_games(req: Request, args: list[str]) -> None:
     if not req.place.private:
         views = [v for v in views if v.chat_id == req.place.chat_id]
     if not views:
-        await req.reply(t(lang, "games_none" if req.place.private else "games_none_here"))
+        req.reply(t(lang, "games_none" if req.place.private else "games_none_here"))
         return
     labels = []
     for view in views:
@@ -42,7 +40,7 @@ async def cmd_games(req: Request, args: list[str]) -> None:
             where = chat.title if chat is not None and chat.title else None
         labels.append((game_label(lang, view, req.person.id, where), cb.Show(view.id)))
     waiting = sum(1 for v in views if v.to_move is not None and v.colour_of(req.person.id) == v.to_move)
-    await req.reply(t(lang, "games_title", count=len(views), waiting=waiting), keyboard=choice_keyboard(labels))
+    req.reply(t(lang, "games_title", count=len(views), waiting=waiting), keyboard=choice_keyboard(labels))
 
 
 @command
@@ -50,18 +48,18 @@ async def cmd_stats(req: Request, args: list[str]) -> None:
     """The chat's table of wins, losses and draws (in private: your record)."""
     if req.place.private:
         wins, losses, draws = await req.services.ratings.record(req.person.id)
-        await req.reply(t(req.lang, "stats_private", wins=wins, losses=losses, draws=draws))
+        req.say("stats_private", wins=wins, losses=losses, draws=draws)
         return
     table = await req.services.ratings.results(req.place.chat_id)
     if not table:
-        await req.reply(t(req.lang, "stats_none"))
+        req.say("stats_none")
         return
     lines = [t(req.lang, "stats_title")]
     for n, (user_id, wins, losses, draws) in enumerate(table[:30], 1):
         player = await req.services.people.player(user_id)
         who = name(player.name if player else str(user_id))
         lines.append(t(req.lang, "stats_line", n=n, name=who, wins=wins, losses=losses, draws=draws))
-    await req.reply("\n".join(lines))
+    req.reply("\n".join(lines))
 
 
 def _rules_arg(args: list[str]) -> str | None:
@@ -111,7 +109,7 @@ async def cmd_top(req: Request, args: list[str]) -> None:
     others = [r for r in played if r != rules]
     if others:
         lines.append(t(req.lang, "rating_other_rules", commands=", ".join(f"/top {r}" for r in others)))
-    await req.reply("\n".join(lines))
+    req.reply("\n".join(lines))
 
 
 async def me_text(req: Request, public: bool) -> str:
@@ -187,18 +185,17 @@ async def cmd_me(req: Request, args: list[str]) -> None:
     text = await me_text(req, req.player.public)
     png = await me_picture(req)
     if png is None:
-        await req.reply(text, keyboard=keyboard)
+        req.reply(text, keyboard=keyboard)
         return
     message = req.update.message
-    with contextlib.suppress(Unreachable):
-        await req.messenger.send_photo(
-            req.place.chat_id,
-            png,
-            text,
-            keyboard=keyboard,
-            thread_id=req.place.thread_id,
-            reply_to=message.message_id if message is not None else None,
-        )
+    req.messenger.send_photo(
+        req.place.chat_id,
+        png,
+        text,
+        keyboard=keyboard,
+        thread_id=req.place.thread_id,
+        reply_to=message.message_id if message is not None else None,
+    )
 
 
 @button(cb.Listed)
@@ -216,6 +213,6 @@ async def on_listed(req: Request, data: cb.Listed) -> None:
     text, keyboard = await me_text(req, data.on), listed_keyboard(req.own_lang, req.person.id, data.on)
     png = await me_picture(req) if message.photo else None
     if png is not None:
-        await req.messenger.edit_photo(req.place.chat_id, message.message_id, png, text, keyboard)
+        req.messenger.edit_photo(req.place.chat_id, message.message_id, png, text, keyboard)
     else:
-        await req.messenger.edit_text(req.place.chat_id, message.message_id, text, keyboard, priority=Priority.NORMAL)
+        req.messenger.edit_text(req.place.chat_id, message.message_id, text, keyboard, kind=Kind.PRESS)

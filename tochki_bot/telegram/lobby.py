@@ -215,27 +215,27 @@ async def cmd_new(req: Request, args: list[str]) -> None:
         unknown: list[str] = []
         choice = parse_new_args(args, unknown)
         if unknown:  # the game would start at once: nothing is left out silently
-            await req.reply(t(req.lang, "new_ai_unknown", words=", ".join(unknown)[:60]))
+            req.reply(t(req.lang, "new_ai_unknown", words=", ".join(unknown)[:60]))
             return
         opened = await req.services.lobby.open_against_bot(
             req.place, req.person, level, choice if args else None, req.update_id
         )
         if not opened.existing:
-            await req.presenter.started(opened.view)
+            await req.announcer.started(opened.view)
             return
         if opened.view.state == "lobby":  # a lobby is open here: its settings are what the bot would play
-            await req.reply(t(req.lang, "lobby_open_for_bot", id=opened.view.id))
+            req.reply(t(req.lang, "lobby_open_for_bot", id=opened.view.id))
             return
     else:
         opened = await req.services.lobby.open(req.place, req.person, parse_new_args(args), req.update_id)
     view = opened.view
     if opened.existing and view.state != "lobby":  # a game is on here: said in words; its board stays where it is
-        await req.reply(t(req.lang, "open_game_on", id=view.id))
+        req.reply(t(req.lang, "open_game_on", id=view.id))
         return
     intro = None
     if opened.existing:
         intro = t(req.lang, "open_invitation" if req.place.private else "open_game_exists")
-    await req.presenter.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang, intro=intro)
+    await req.announcer.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang, intro=intro)
 
 
 async def accept_invitation(req: Request, code: str) -> None:
@@ -245,9 +245,9 @@ async def accept_invitation(req: Request, code: str) -> None:
     except ServiceError as error:
         expired = error.details.get("id") if error.problem is Problem.INVITE_EXPIRED else None
         if isinstance(expired, int):  # expired just now: the creator's lobby message says so now, not at the clock
-            await req.presenter.closed(await req.services.game(expired))
+            await req.announcer.closed(await req.services.game(expired))
         raise
-    await req.presenter.started(view)
+    await req.announcer.started(view)
 
 
 @button(cb.Join)
@@ -255,16 +255,15 @@ async def on_join(req: Request, data: cb.Join) -> None:
     await req.pressed_on("lobby", game=data.game)
     view = await req.services.lobby.join(data.game, req.person, req.place, req.update_id)
     await req.answer(t(req.own_lang, "joined", id=view.id))
-    await req.presenter.started(view)
+    await req.announcer.started(view)
 
 
 @button(cb.Set)
 async def on_setting(req: Request, data: cb.Set) -> None:
     lobby = await req.pressed_on("lobby", game=data.game)
     view = await req.services.lobby.change(data.game, req.person, data.setting, data.value, req.update_id)
-    await req.answer()
     if lobby is not None:
-        await req.presenter.update_lobby(view, req.place.chat_id, lobby.message_id, req.lang)
+        await req.answer_when(await req.announcer.update_lobby(view, req.place.chat_id, lobby.message_id, req.lang))
 
 
 @button(cb.Against)
@@ -273,7 +272,7 @@ async def on_against(req: Request, data: cb.Against) -> None:
     await req.pressed_on("lobby", game=data.game)
     view = await req.services.lobby.against_bot(data.game, req.person, data.level, req.update_id)
     await req.answer()
-    await req.presenter.started(view)
+    await req.announcer.started(view)
 
 
 @button(cb.Cancel)
@@ -281,15 +280,15 @@ async def on_cancel(req: Request, data: cb.Cancel) -> None:
     await req.pressed_on("lobby", game=data.game)
     view = await req.services.lobby.cancel(data.game, req.person, req.update_id)
     await req.answer()
-    await req.presenter.closed(view, by=req.person.id)
+    await req.announcer.closed(view, by=req.person.id)
 
 
 async def cancel_game(req: Request, view: GameView) -> None:
     """Close a lobby, or a game with no move yet."""
     view = await req.services.lobby.cancel(view.id, req.person, req.update_id)
-    told = await req.presenter.closed(view, by=req.person.id)
+    told = await req.announcer.closed(view, by=req.person.id)
     if req.place.chat_id not in told:  # the lobby here was edited to say so already: no third "cancelled"
-        await req.reply(t(req.lang, "lobby_cancelled", id=view.id))
+        req.reply(t(req.lang, "lobby_cancelled", id=view.id))
 
 
 @command

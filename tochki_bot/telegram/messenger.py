@@ -1,5 +1,9 @@
 """Sending to Telegram, with Telegram's errors treated as normal flow. It writes nothing anywhere: what happened
-comes back to the caller (a message id, ``None`` when the group's budget said no, or ``Unreachable``).
+comes back to the caller (a message id, or ``Unreachable``).
+
+Every message (a send or an edit) goes through the ``Postbox``, which keeps each chat inside Telegram's flood limits:
+each method posts a letter and returns its ``Ticket`` at once. ``await`` the ticket for the outcome (a message id,
+``True``...), or leave it: the letter goes anyway, as soon as the chat's budget allows, and its failure is logged.
 
 - "message is not modified" is fine; a reply to a deleted message is sent without the reply; an edit of a deleted
   message reports ``False`` so the caller can post anew.
@@ -17,8 +21,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import warnings
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Hashable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaPhoto, LinkPreviewOptions, ReplyParameters
@@ -26,9 +30,11 @@ from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.warnings import PTBUserWarning
 
-from .budget import GroupBudget, Priority
-from .formatting import CAPTION_LIMIT, MESSAGE_LIMIT, cut, plain
+from .formatting import CAPTION_LIMIT, MESSAGE_LIMIT, cut, mention, plain
 from .keyboards import Markup
+
+if TYPE_CHECKING:
+    from .delivery.postbox import Kind, Note, Postbox, Ticket
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -37,7 +43,9 @@ NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 """httpx's errors for a request that never left: no connection could be made, or none was free."""
 
 # Boards go out through ``Bot.do_api_request`` (see ``send_board``); PTB suggests the typed method every time.
-warnings.filterwarnings("ignore", message=r"Please use 'Bot\.(sendPhoto|editMessageMedia)'", category=PTBUserWarning)
+warnings.filterwarnings(
+    "ignore", message=r"Please use 'Bot\.(sendPhoto|editMessageMedia|editMessageCaption)'", category=PTBUserWarning
+)
 
 
 class Unreachable(Exception):
@@ -81,18 +89,11 @@ def never_sent(exc: BaseException) -> bool:
 
 
 class Messenger:
-    """Talks to the Bot API for the presenter and the handlers."""
+    """Talks to the Bot API for the announcer and the handlers."""
 
-    def __init__(self, bot: Bot, budget: GroupBudget | None = None) -> None:
+    def __init__(self, bot: Bot, postbox: Postbox) -> None:
         self.bot = bot
-        self.budget = budget or GroupBudget()
-
-    def allowed(self, chat_id: int, priority: Priority) -> bool:
-        """Whether a message of ``priority`` may go to ``chat_id`` now (and count it if so)."""
-        if self.budget.spend(chat_id, priority):
-            return True
-        log.info("group %s is short of its message budget: a %s message is left out", chat_id, priority.name)
-        return False
+        self.postbox = postbox
 
     async def call(self, chat_id: int, make: Callable[[], Awaitable[T]], *, repeatable: bool = True) -> T:
         """Run a Bot API call, retrying network trouble; a chat that refuses the bot raises ``Unreachable``.
@@ -129,7 +130,7 @@ class Messenger:
         except Exception as exc:
             log.info("could not show the bot thinking in %s: %s", chat_id, exc)
 
-    async def send_text(
+    def send_text(
         self,
         chat_id: int,
         text: str,
@@ -137,18 +138,20 @@ class Messenger:
         thread_id: int = 0,
         keyboard: InlineKeyboardMarkup | None = None,
         reply_to: int | None = None,
-        priority: Priority = Priority.NORMAL,
-    ) -> int | None:
-        """Send an HTML text (a reply when ``reply_to`` still exists); its message id, or ``None`` when the group's
-        budget left it out. Text Telegram cannot parse as HTML is sent as plain text."""
-        if not self.allowed(chat_id, priority):
-            return None
+        kind: Kind | None = None,
+        key: Hashable | None = None,
+        note: Note | None = None,
+    ) -> Ticket[int]:
+        """Send an HTML text (a reply when ``reply_to`` still exists); its message id. Text Telegram cannot parse as
+        HTML is sent as plain text. ``note`` lets a short answer share a digest with others in a busy group."""
+        from .delivery.postbox import Kind
+
         text = cut(text, MESSAGE_LIMIT)
 
-        def send(mode: str | None) -> Awaitable[Any]:
+        def send(mode: str | None, body: str) -> Awaitable[Any]:
             return self.bot.send_message(
                 chat_id,
-                text,
+                body,
                 parse_mode=mode,
                 reply_markup=keyboard,
                 message_thread_id=thread_id or None,
@@ -156,137 +159,198 @@ class Messenger:
                 reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None,
             )
 
-        try:
-            message = await self.call(chat_id, lambda: send(ParseMode.HTML), repeatable=False)
-        except BadRequest as exc:
-            if not _parse_error(exc):
-                raise
-            log.warning("Telegram could not parse a text as HTML (%s); sending it as plain text", exc)
-            text = plain(text, MESSAGE_LIMIT)
-            message = await self.call(chat_id, lambda: send(None), repeatable=False)
-        return int(message.message_id)
+        async def make() -> int:
+            try:
+                message = await self.call(chat_id, lambda: send(ParseMode.HTML, text), repeatable=False)
+            except BadRequest as exc:
+                if not _parse_error(exc):
+                    raise
+                log.warning("Telegram could not parse a text as HTML (%s); sending it as plain text", exc)
+                message = await self.call(chat_id, lambda: send(None, plain(text, MESSAGE_LIMIT)), repeatable=False)
+            return int(message.message_id)
 
-    async def edit_text(
+        return self.postbox.post(chat_id, kind or Kind.ANSWER, make, key=key, note=note)
+
+    def edit_text(
         self,
         chat_id: int,
         message_id: int,
         text: str,
         keyboard: InlineKeyboardMarkup | None = None,
         *,
-        priority: Priority = Priority.NORMAL,
-    ) -> bool:
-        """Change a text message (keyboard too); ``False`` only if the budget left it out (to try again later): a
-        message that is gone has nothing left to change."""
-        if not self.allowed(chat_id, priority):
-            return False
-        try:
-            await self.call(
-                chat_id,
-                lambda: self.bot.edit_message_text(
-                    cut(text, MESSAGE_LIMIT),
-                    chat_id=chat_id,
-                    message_id=message_id,
-                    parse_mode=ParseMode.HTML,
-                    reply_markup=keyboard,
-                    link_preview_options=LinkPreviewOptions(is_disabled=True),
-                ),
-            )
-        except BadRequest as exc:
-            if _not_modified(exc) or _missing_message(exc):
-                return True
-            raise
-        return True
+        kind: Kind | None = None,
+        rank: int = 0,
+    ) -> Ticket[bool]:
+        """Change a text message (keyboard too); ``True`` (a message that is gone has nothing left to change). The
+        latest edit of a message waiting to go replaces the earlier ones of the same ``rank`` or lower."""
+        from .delivery.postbox import Kind
 
-    async def edit_keyboard(
-        self, chat_id: int, message_id: int, keyboard: InlineKeyboardMarkup | None = None, *, priority: Priority
-    ) -> bool:
-        """Change or take away a message's buttons; ``False`` if the budget left it out (to try again later)."""
-        if not self.allowed(chat_id, priority):
-            return False
-        try:
-            await self.call(
-                chat_id,
-                lambda: self.bot.edit_message_reply_markup(
-                    chat_id=chat_id, message_id=message_id, reply_markup=keyboard
-                ),
-            )
-        except BadRequest as exc:
-            if not (_not_modified(exc) or _missing_message(exc)):
+        async def make() -> bool:
+            try:
+                await self.call(
+                    chat_id,
+                    lambda: self.bot.edit_message_text(
+                        cut(text, MESSAGE_LIMIT),
+                        chat_id=chat_id,
+                        message_id=message_id,
+                        parse_mode=ParseMode.HTML,
+                        reply_markup=keyboard,
+                        link_preview_options=LinkPreviewOptions(is_disabled=True),
+                    ),
+                )
+            except BadRequest as exc:
+                if _not_modified(exc) or _missing_message(exc):
+                    return True
                 raise
-        return True
+            return True
 
-    async def send_board(
+        return self.postbox.post(chat_id, kind or Kind.ANSWER, make, key=("edit", chat_id, message_id), rank=rank)
+
+    def edit_keyboard(
+        self, chat_id: int, message_id: int, keyboard: InlineKeyboardMarkup | None = None, *, kind: Kind | None = None
+    ) -> Ticket[bool]:
+        """Change or take away a message's buttons (by default a tidy-up: whenever the chat has room)."""
+        from .delivery.postbox import Kind
+
+        async def make() -> bool:
+            try:
+                await self.call(
+                    chat_id,
+                    lambda: self.bot.edit_message_reply_markup(
+                        chat_id=chat_id, message_id=message_id, reply_markup=keyboard
+                    ),
+                )
+            except BadRequest as exc:
+                if not (_not_modified(exc) or _missing_message(exc)):
+                    raise
+            return True
+
+        return self.postbox.post(chat_id, kind or Kind.TIDY, make, key=("keyboard", chat_id, message_id))
+
+    def send_board(
         self,
         chat_id: int,
-        png: bytes,
-        caption: str,
-        keyboard: Markup | None,
+        png: bytes | Callable[[], Awaitable[tuple[bytes, str, Markup | None, bool]]],
+        caption: str = "",
+        keyboard: Markup | None = None,
         *,
         thread_id: int = 0,
         reply_to: int | None = None,
-        priority: Priority = Priority.BOARD,
-    ) -> tuple[int, str | None] | None:
-        """Post a board picture; ``(message id, file id of the upload)``, or ``None`` when the budget left it out.
+        kind: Kind | None = None,
+        key: Hashable | None = None,
+        hold: float = 0.0,
+        rank: int = 0,
+    ) -> Ticket[tuple[int, str | None, bool]]:
+        """Post a board picture; ``(message id, file id of the upload, whether it has buttons to take away
+        later)``. ``png`` may be a function that draws the board when its turn comes (picture, caption, keyboard,
+        buttons), so that a board that waited shows what is newest.
 
         The photo goes through ``do_api_request`` with the keyboard's raw JSON: the typed ``send_photo`` would build
         and serialise ~70 button objects and parse them back from Telegram's answer, which costs more than drawing
         the board.
         """
-        if not self.allowed(chat_id, priority):
-            return None
-        params: dict[str, Any] = {
-            "chat_id": chat_id,
-            "photo": InputFile(png, filename="board.png"),
-            "caption": cut(caption, CAPTION_LIMIT),
-            "parse_mode": ParseMode.HTML,
-        }
-        if keyboard is not None:
-            params["reply_markup"] = keyboard
-        if thread_id:
-            params["message_thread_id"] = thread_id
-        if reply_to:
-            params["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
-        try:
-            sent: Any = await self.call(
-                chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params), repeatable=False
-            )
-        except BadRequest as exc:
-            if not _parse_error(exc):
-                raise
-            log.warning("Telegram could not parse a caption as HTML (%s); sending it as plain text", exc)
-            params["caption"] = plain(caption, CAPTION_LIMIT)
-            del params["parse_mode"]
-            sent = await self.call(
-                chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params), repeatable=False
-            )
-        photos = sent.get("photo") or []
-        return int(sent["message_id"]), (photos[-1].get("file_id") if photos else None)
+        from .delivery.postbox import Kind
 
-    async def edit_board(
-        self, chat_id: int, message_id: int, png: bytes, caption: str, keyboard: Markup | None, *, priority: Priority
-    ) -> bool:
-        """Replace a board message's picture, caption and buttons; ``False`` if the message is gone (or the budget
-        left it out)."""
-        if not self.allowed(chat_id, priority):
-            return False
+        async def make() -> tuple[int, str | None, bool]:
+            if callable(png):
+                picture, text, markup, live = await png()
+            else:
+                picture, text, markup, live = png, caption, keyboard, keyboard is not None
+            params: dict[str, Any] = {
+                "chat_id": chat_id,
+                "photo": InputFile(picture, filename="board.png"),
+                "caption": cut(text, CAPTION_LIMIT),
+                "parse_mode": ParseMode.HTML,
+            }
+            if markup is not None:
+                params["reply_markup"] = markup
+            if thread_id:
+                params["message_thread_id"] = thread_id
+            if reply_to:
+                params["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
+            try:
+                sent: Any = await self.call(
+                    chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params), repeatable=False
+                )
+            except BadRequest as exc:
+                if not _parse_error(exc):
+                    raise
+                log.warning("Telegram could not parse a caption as HTML (%s); sending it as plain text", exc)
+                params["caption"] = plain(text, CAPTION_LIMIT)
+                del params["parse_mode"]
+                sent = await self.call(
+                    chat_id, lambda: self.bot.do_api_request("sendPhoto", api_kwargs=params), repeatable=False
+                )
+            photos = sent.get("photo") or []
+            return int(sent["message_id"]), (photos[-1].get("file_id") if photos else None), live
+
+        return self.postbox.post(chat_id, kind or Kind.BOARD, make, key=key, hold=hold, rank=rank)
+
+    def edit_board(
+        self,
+        chat_id: int,
+        message_id: int,
+        png: bytes | Callable[[], Awaitable[tuple[bytes, str, Markup | None]]],
+        caption: str = "",
+        keyboard: Markup | None = None,
+        *,
+        kind: Kind | None = None,
+    ) -> Ticket[bool]:
+        """Replace a board message's picture, caption and buttons; ``False`` if the message is gone. The latest
+        picture of a message waiting to go replaces the earlier ones; ``png`` may be a function that draws it when
+        its turn comes (picture, caption, keyboard)."""
+        from .delivery.postbox import Kind
+
+        async def make() -> bool:
+            if callable(png):
+                picture, text, markup = await png()
+            else:
+                picture, text, markup = png, caption, keyboard
+            params: dict[str, Any] = {
+                "chat_id": chat_id,
+                "message_id": message_id,
+                "media": InputMediaPhoto(picture, caption=cut(text, CAPTION_LIMIT), parse_mode=ParseMode.HTML),
+            }
+            if markup is not None:
+                params["reply_markup"] = markup
+            try:
+                await self.call(chat_id, lambda: self.bot.do_api_request("editMessageMedia", api_kwargs=params))
+            except BadRequest as exc:
+                if _not_modified(exc):
+                    return True
+                if _missing_message(exc):
+                    return False
+                raise
+            return True
+
+        return self.postbox.post(chat_id, kind or Kind.PRESS, make, key=("edit", chat_id, message_id))
+
+    def edit_caption(
+        self, chat_id: int, message_id: int, caption: str, keyboard: Markup | None, *, kind: Kind | None = None
+    ) -> Ticket[bool]:
+        """Change a picture's caption and buttons, keeping the picture (a final board's rematch line): one edit. The
+        keyboard goes as raw JSON, as the boards' do (``send_board``)."""
+        from .delivery.postbox import Kind
+
         params: dict[str, Any] = {
             "chat_id": chat_id,
             "message_id": message_id,
-            "media": InputMediaPhoto(png, caption=cut(caption, CAPTION_LIMIT), parse_mode=ParseMode.HTML),
+            "caption": cut(caption, CAPTION_LIMIT),
+            "parse_mode": ParseMode.HTML,
+            "reply_markup": keyboard or {"inline_keyboard": []},
         }
-        if keyboard is not None:
-            params["reply_markup"] = keyboard
-        try:
-            await self.call(chat_id, lambda: self.bot.do_api_request("editMessageMedia", api_kwargs=params))
-        except BadRequest as exc:
-            if _not_modified(exc):
-                return True
-            if _missing_message(exc):
-                return False
-            raise
-        return True
 
-    async def send_photo(
+        async def make() -> bool:
+            try:
+                await self.call(chat_id, lambda: self.bot.do_api_request("editMessageCaption", api_kwargs=params))
+            except BadRequest as exc:
+                if not (_not_modified(exc) or _missing_message(exc)):
+                    raise
+            return True
+
+        return self.postbox.post(chat_id, kind or Kind.PRESS, make, key=("edit", chat_id, message_id))
+
+    def send_photo(
         self,
         chat_id: int,
         png: bytes,
@@ -295,49 +359,64 @@ class Messenger:
         keyboard: InlineKeyboardMarkup | None = None,
         thread_id: int = 0,
         reply_to: int | None = None,
-        priority: Priority = Priority.NORMAL,
-    ) -> int | None:
+        kind: Kind | None = None,
+    ) -> Ticket[int]:
         """Post a picture that is not a game's board (an imported record, a zoomed view)."""
-        if not self.allowed(chat_id, priority):
-            return None
-        message = await self.call(
-            chat_id,
-            lambda: self.bot.send_photo(
-                chat_id,
-                png,
-                caption=cut(caption, CAPTION_LIMIT),
-                parse_mode=ParseMode.HTML,
-                reply_markup=keyboard,
-                message_thread_id=thread_id or None,
-                reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None,
-            ),
-            repeatable=False,
-        )
-        return int(message.message_id)
+        from .delivery.postbox import Kind
 
-    async def edit_photo(
-        self, chat_id: int, message_id: int, png: bytes, caption: str, keyboard: InlineKeyboardMarkup | None
-    ) -> bool:
-        """Replace a picture message (a record stepped through); ``False`` if it is gone."""
-        try:
-            await self.call(
+        async def make() -> int:
+            message = await self.call(
                 chat_id,
-                lambda: self.bot.edit_message_media(
-                    InputMediaPhoto(png, caption=cut(caption, CAPTION_LIMIT), parse_mode=ParseMode.HTML),
-                    chat_id=chat_id,
-                    message_id=message_id,
+                lambda: self.bot.send_photo(
+                    chat_id,
+                    png,
+                    caption=cut(caption, CAPTION_LIMIT),
+                    parse_mode=ParseMode.HTML,
                     reply_markup=keyboard,
+                    message_thread_id=thread_id or None,
+                    reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None,
                 ),
+                repeatable=False,
             )
-        except BadRequest as exc:
-            if _not_modified(exc):
-                return True
-            if _missing_message(exc):
-                return False
-            raise
-        return True
+            return int(message.message_id)
 
-    async def send_file(
+        return self.postbox.post(chat_id, kind or Kind.ANSWER, make)
+
+    def edit_photo(
+        self,
+        chat_id: int,
+        message_id: int,
+        png: bytes,
+        caption: str,
+        keyboard: InlineKeyboardMarkup | None,
+        *,
+        kind: Kind | None = None,
+    ) -> Ticket[bool]:
+        """Replace a picture message (a record stepped through); ``False`` if it is gone."""
+        from .delivery.postbox import Kind
+
+        async def make() -> bool:
+            try:
+                await self.call(
+                    chat_id,
+                    lambda: self.bot.edit_message_media(
+                        InputMediaPhoto(png, caption=cut(caption, CAPTION_LIMIT), parse_mode=ParseMode.HTML),
+                        chat_id=chat_id,
+                        message_id=message_id,
+                        reply_markup=keyboard,
+                    ),
+                )
+            except BadRequest as exc:
+                if _not_modified(exc):
+                    return True
+                if _missing_message(exc):
+                    return False
+                raise
+            return True
+
+        return self.postbox.post(chat_id, kind or Kind.PRESS, make, key=("edit", chat_id, message_id))
+
+    def send_file(
         self,
         kind: str,
         chat_id: int,
@@ -346,27 +425,58 @@ class Messenger:
         caption: str,
         *,
         thread_id: int = 0,
-        priority: Priority = Priority.NORMAL,
-    ) -> int | None:
+    ) -> Ticket[int]:
         """Send ``data`` as a document (``kind="document"``) or an animation (``"animation"``)."""
-        if not self.allowed(chat_id, priority):
-            return None
+        from .delivery.postbox import Kind
+
         send = self.bot.send_document if kind == "document" else self.bot.send_animation
-        message = await self.call(
-            chat_id,
-            lambda: send(
+
+        async def make() -> int:
+            message = await self.call(
                 chat_id,
-                InputFile(data, filename=filename),
-                caption=cut(caption, CAPTION_LIMIT),
-                parse_mode=ParseMode.HTML,
-                message_thread_id=thread_id or None,
-            ),
-            repeatable=False,
-        )
+                lambda: send(
+                    chat_id,
+                    InputFile(data, filename=filename),
+                    caption=cut(caption, CAPTION_LIMIT),
+                    parse_mode=ParseMode.HTML,
+                    message_thread_id=thread_id or None,
+                ),
+                repeatable=False,
+            )
+            return int(message.message_id)
+
+        return self.postbox.post(chat_id, Kind.ANSWER, make)
+
+    async def digest(self, chat_id: int, notes: list[Note]) -> int:
+        """Send several short answers to a group as one message, each under a mention of whom it answers (the
+        postbox gathers them when the group's budget is short); the message id."""
+        body = "\n\n".join(f"{mention(note.user_id, note.name)}: {note.text}" for note in notes)
+        body = cut(body, MESSAGE_LIMIT)
+        first = notes[0]
+
+        def send(mode: str | None, text: str) -> Awaitable[Any]:
+            return self.bot.send_message(
+                chat_id,
+                text,
+                parse_mode=mode,
+                message_thread_id=first.thread_id or None,
+                link_preview_options=LinkPreviewOptions(is_disabled=True),
+                reply_parameters=(
+                    ReplyParameters(first.reply_to, allow_sending_without_reply=True) if first.reply_to else None
+                ),
+            )
+
+        try:
+            message = await self.call(chat_id, lambda: send(ParseMode.HTML, body), repeatable=False)
+        except BadRequest as exc:
+            if not _parse_error(exc):
+                raise
+            message = await self.call(chat_id, lambda: send(None, plain(body, MESSAGE_LIMIT)), repeatable=False)
         return int(message.message_id)
 
     async def delete(self, chat_id: int, message_id: int) -> None:
-        """Delete a message of the bot's (a progress note); a message already gone is fine."""
+        """Delete a message of the bot's (a progress note); a message already gone is fine. Deleting is not counted
+        by Telegram's flood limits: it goes at once."""
         try:
             await self.call(chat_id, lambda: self.bot.delete_message(chat_id, message_id))
         except BadRequest:

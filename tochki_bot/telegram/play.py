@@ -9,7 +9,6 @@ from ..engine import IllegalMove, Point, parse_point
 from ..i18n import t
 from ..services import Choice, GameView, MessageRecord, Problem, ServiceError, Want
 from . import callbacks as cb
-from .budget import Priority
 from .captions import display
 from .keyboards import default_window, window_at, window_from_corner
 from .request import Request, button, command, game_arg, game_ref, message
@@ -89,25 +88,25 @@ async def make_move(
         closures=closures or (),
         close_all=close_all,
     )
-    await req.presenter.announce(view)
+    req.announcer.announce(view)
 
 
 @command
 async def cmd_move(req: Request, args: list[str]) -> None:
     """``/m x-y``, ``/m <game> x-y``; manual rules: ``/m x-y close x-y [x-y...]``, ``/m x-y close all``."""
     if not args:
-        await req.reply(t(req.lang, "move_usage"))
+        req.say("move_usage")
         return
     split = split_closures(args)
     if split is None or not split[0]:
-        await req.reply(t(req.lang, "malformed"), priority=Priority.LOW)
+        req.say("malformed")
         return
     args, closures, every = split
     game_id, text = split_move(args)
     try:
         point = parse_point(text)
     except IllegalMove:
-        await req.reply(t(req.lang, "malformed"), priority=Priority.LOW)
+        req.say("malformed")
         return
     await make_move(req, point, game_id=game_id, closures=closures, close_all=every)
 
@@ -124,12 +123,12 @@ async def cmd_close(req: Request, args: list[str]) -> None:
         try:
             target = parse_point(text)
         except IllegalMove:
-            await req.reply(t(req.lang, "close_usage"), priority=Priority.LOW)
+            req.say("close_usage")
             return
     view = await req.find(Want.MOVE, "board", game_id=game_id)
     if view is not None:
         view = await req.services.play.close(view.id, req.person, target, update_id=req.update_id)
-        await req.presenter.announce(view)
+        req.announcer.announce(view)
 
 
 @command
@@ -138,7 +137,7 @@ async def cmd_done(req: Request, args: list[str]) -> None:
     view = await req.find(Want.MOVE, "board", game_id=game_arg(args))
     if view is not None:
         view = await req.services.play.done(view.id, req.person, update_id=req.update_id)
-        await req.presenter.announce(view)
+        req.announcer.announce(view)
 
 
 @command
@@ -153,10 +152,10 @@ async def cmd_autoclose(req: Request, args: list[str]) -> None:
     elif not word:
         on = not await req.services.play.autoclose(req.person)
     else:
-        await req.reply(t(req.lang, "autoclose_usage"), priority=Priority.LOW)
+        req.say("autoclose_usage")
         return
     await req.services.play.set_autoclose(req.person, on)
-    await req.reply(t(req.own_lang, "autoclose_on" if on else "autoclose_off"))
+    req.reply(t(req.own_lang, "autoclose_on" if on else "autoclose_off"))
 
 
 @message
@@ -180,7 +179,7 @@ async def on_text(req: Request) -> None:
                 point = parse_point(text, strict=group)
             except IllegalMove:
                 if any(ch.isdigit() for ch in text):
-                    await req.reply(t(req.lang, "malformed"), priority=Priority.LOW)
+                    req.say("malformed")
                 return
             await make_move(req, point, reply_to=replied)
             return
@@ -188,7 +187,7 @@ async def on_text(req: Request) -> None:
         point = parse_point(text, strict=group)
     except IllegalMove:
         if not group:
-            await req.reply(t(req.lang, "malformed" if any(ch.isdigit() for ch in text) else "chatter_private"))
+            req.reply(t(req.lang, "malformed" if any(ch.isdigit() for ch in text) else "chatter_private"))
         return
     if group:
         try:
@@ -207,11 +206,20 @@ async def on_text(req: Request) -> None:
 
 
 async def show_board(req: Request, view: GameView) -> None:
-    """Post the game's board here again (a lobby shows its lobby)."""
+    """Post the game's board here again (a lobby shows its lobby). In a busy group, where the game's newest board
+    went up a moment ago, a line pointing to it takes its place: the group's minute is for the boards themselves."""
     if view.state == "lobby":
-        await req.presenter.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang)
+        await req.announcer.show_lobby(view, req.place.chat_id, req.place.thread_id, req.lang)
         return
-    await req.presenter.post_board(view, req.seat(view), priority=Priority.NORMAL)
+    if not req.place.private and (above := await req.announcer.board_above(view, req.place.chat_id)) is not None:
+        req.reply(
+            t(req.lang, "board_above", id=view.id, link=above),
+            personal=t(req.own_lang, "board_above", id=view.id, link=above),
+        )
+        return
+    req.announcer.post_board(
+        view, req.seat(view), reply_to=req.update.message.message_id if req.update.message else None
+    )
 
 
 @command
@@ -228,7 +236,7 @@ async def show_zoom(req: Request, view: GameView, point: Point | None = None) ->
     if point is not None and not (1 <= point.x <= game.width and 1 <= point.y <= game.height):
         raise ServiceError(Problem.OFF_BOARD, point=str(point), width=game.width, height=game.height)
     window = window_at(game.width, game.height, *point) if point is not None else default_window(game)
-    await req.presenter.zoomed(
+    await req.announcer.zoomed(
         view, req.seat(view), window, reply_to=req.update.message.message_id if req.update.message else None
     )
 
@@ -242,7 +250,7 @@ async def show_hint(req: Request, view: GameView) -> None:
     keyboard = InlineKeyboardMarkup(
         [[InlineKeyboardButton(f"▶ {point}", callback_data=cb.Play(view.id, view.ply, point.x, point.y).encode())]]
     )
-    await req.presenter.ask(
+    req.announcer.ask(
         view,
         req.place.chat_id,
         req.place.thread_id,
@@ -272,7 +280,7 @@ async def cmd_zoom(req: Request, args: list[str]) -> None:
             point = parse_point(text)
         except IllegalMove:
             if (game_id := game_ref(text)) is None:
-                await req.reply(t(req.lang, "zoom_usage"), priority=Priority.LOW)
+                req.say("zoom_usage")
                 return
     view = await req.find(Want.SHOW, "zoom", game_id=game_id)
     if view is not None:
@@ -292,11 +300,11 @@ async def on_play(req: Request, data: cb.Play) -> None:
     view = await req.services.play.move(
         data.game, req.person, data.x, data.y, expected_ply=data.ply, update_id=req.update_id
     )
-    await req.answer(f"✓ {Point(data.x, data.y)}")
+    await req.answer_move(Point(data.x, data.y))
     if pick is not None:  # the answer to "which game?": it is settled
         text = t(req.own_lang, "picked_move", point=str(Point(data.x, data.y)), id=view.id)
-        await req.presenter.settle(req.place.chat_id, pick.message_id, text)
-    await req.presenter.announce(view)
+        req.announcer.settle(req.place.chat_id, pick.message_id, text)
+    req.announcer.announce(view)
 
 
 async def _pick(req: Request, *, only: bool = False) -> MessageRecord | None:
@@ -341,7 +349,7 @@ async def on_close(req: Request, data: cb.Close) -> None:
     target = None if (data.x, data.y) == (0, 0) else Point(data.x, data.y)
     view = await req.services.play.close(data.game, req.person, target, expected_ply=data.ply, update_id=req.update_id)
     await req.answer("✓")
-    await req.presenter.announce(view)
+    req.announcer.announce(view)
 
 
 @button(cb.Done)
@@ -351,7 +359,7 @@ async def on_done(req: Request, data: cb.Done) -> None:
     await _closer_only(req, data.game, data.ply)
     view = await req.services.play.done(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
     await req.answer("✓")
-    await req.presenter.announce(view)
+    req.announcer.announce(view)
 
 
 @button(cb.Info)
@@ -390,10 +398,9 @@ async def on_window(req: Request, data: cb.Window) -> None:
     if not req.place.private and colour != view.to_move:
         raise ServiceError(Problem.NOT_YOURS, name=display(view, view.to_move))
     message = req.message
-    await req.answer()
     if message is not None:
         window = window_from_corner(view.position.width, view.position.height, data.x0, data.y0)
-        await req.presenter.redraw(view, req.seat(view), message.message_id, window, data.zoom)
+        await req.answer_when(req.announcer.redraw(view, req.seat(view), message.message_id, window, data.zoom))
 
 
 @button(cb.Show)
@@ -413,5 +420,5 @@ async def on_pick(req: Request, data: cb.Pick) -> None:
     assert isinstance(view, GameView)
     await req.answer()
     if pick is not None:
-        await req.presenter.settle(req.place.chat_id, pick.message_id, t(req.own_lang, "picked", id=view.id))
+        req.announcer.settle(req.place.chat_id, pick.message_id, t(req.own_lang, "picked", id=view.id))
     await req.front.actions[data.command](req, view)

@@ -8,14 +8,7 @@ once.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import warnings
-from typing import Any
-
-from telegram.constants import ParseMode
-from telegram.error import BadRequest
-from telegram.warnings import PTBUserWarning
 
 from ..engine import other
 from ..i18n import t
@@ -23,37 +16,18 @@ from ..services import GameView, MessageRecord, Problem, ServiceError, Want
 from ..services.lobby import Rematch
 from ..wording import player_language
 from . import callbacks as cb
-from .budget import Priority
 from .captions import board_caption, html_name, mention_of
-from .formatting import CAPTION_LIMIT, cut
 from .keyboards import Markup, rematch_answer_keyboard, rematch_keyboard, takeback_keyboard, with_app_button
 from .messenger import Unreachable
 from .request import Request, button, command, game_arg
+from .views import app_button
 
 log = logging.getLogger(__name__)
-# The caption goes through ``Bot.do_api_request`` with the board's raw keyboard JSON, as the boards do (messenger.py).
-warnings.filterwarnings("ignore", message=r"Please use 'Bot\.editMessageCaption'", category=PTBUserWarning)
 
 
-async def edit_caption(req: Request, chat_id: int, message_id: int, caption: str, keyboard: Markup | None) -> bool:
-    """Change a picture's caption and buttons in place (one edit; ``False`` when the group's budget left it out)."""
-    messenger = req.messenger
-    if not messenger.allowed(chat_id, Priority.NORMAL):
-        return False
-    params: dict[str, Any] = {
-        "chat_id": chat_id,
-        "message_id": message_id,
-        "caption": cut(caption, CAPTION_LIMIT),
-        "parse_mode": ParseMode.HTML,
-        "reply_markup": keyboard or {"inline_keyboard": []},
-    }
-    try:
-        await messenger.call(chat_id, lambda: messenger.bot.do_api_request("editMessageCaption", api_kwargs=params))
-    except BadRequest as exc:
-        text = exc.message.lower()
-        if "not modified" not in text and "not found" not in text and "can't be edited" not in text:
-            raise
-    return True
+def edit_caption(req: Request, chat_id: int, message_id: int, caption: str, keyboard: Markup | None) -> None:
+    """Change a picture's caption and buttons in place (one edit, as the chat's budget allows)."""
+    req.messenger.edit_caption(chat_id, message_id, caption, keyboard)
 
 
 def _final_caption(req: Request, view: GameView, line: str | None) -> str:
@@ -68,8 +42,8 @@ async def _show_on_board(req: Request, view: GameView, line: str | None, keyboar
     if message is None or req.place.private:
         return
     seat = req.seat(view)
-    buttons = with_app_button(keyboard, req.presenter.app_button(view, seat))
-    await edit_caption(req, req.place.chat_id, message.message_id, _final_caption(req, view, line), buttons)
+    buttons = with_app_button(keyboard, app_button(req.announcer.miniapp, view, seat))
+    edit_caption(req, req.place.chat_id, message.message_id, _final_caption(req, view, line), buttons)
 
 
 async def _started(req: Request, result: Rematch) -> None:
@@ -80,11 +54,11 @@ async def _started(req: Request, result: Rematch) -> None:
     if req.place.private:
         for question in await req.services.messages.live(result.old.id, kind="question"):
             if question.topic == "rematch":
-                lang = await req.presenter.chat_language(question.chat_id)
-                await req.presenter.settle(question.chat_id, question.message_id, t(lang, "rematch_started", id=new.id))
+                lang = await req.announcer.chat_language(question.chat_id)
+                req.announcer.settle(question.chat_id, question.message_id, t(lang, "rematch_started", id=new.id))
     else:
         await _show_on_board(req, result.old, line, None)
-    await req.presenter.started(new)
+    await req.announcer.started(new)
 
 
 @button(cb.Rematch)
@@ -111,10 +85,9 @@ async def on_rematch(req: Request, data: cb.Rematch) -> None:
         return
     lang = player_language(opponent)
     text = t(lang, "rematch_asked_private", id=old.id, name=html_name(old, colour))
-    with contextlib.suppress(Unreachable):
-        await req.presenter.ask(
-            old, opponent.id, 0, text, rematch_answer_keyboard(lang, old), topic="rematch", user_id=req.person.id
-        )
+    req.announcer.ask(
+        old, opponent.id, 0, text, rematch_answer_keyboard(lang, old), topic="rematch", user_id=req.person.id
+    )
 
 
 @button(cb.RematchAnswer)
@@ -139,14 +112,13 @@ async def on_rematch_answer(req: Request, data: cb.RematchAnswer) -> None:
     message = req.message
     if req.place.private:
         if message is not None:
-            await req.presenter.settle(req.place.chat_id, message.message_id, text)
+            req.announcer.settle(req.place.chat_id, message.message_id, text)
         asker = old.opponent_of(req.person.id)
         if asker is not None:
-            with contextlib.suppress(Unreachable):
-                lang = player_language(asker)
-                await req.messenger.send_text(
-                    asker.id, t(lang, "rematch_declined_private", id=old.id, name=html_name(old, colour))
-                )
+            lang = player_language(asker)
+            req.messenger.send_text(
+                asker.id, t(lang, "rematch_declined_private", id=old.id, name=html_name(old, colour))
+            )
     else:
         await _show_on_board(req, old, text, rematch_keyboard(req.lang, old))
 
@@ -160,11 +132,11 @@ async def ask_takeback(req: Request, view: GameView) -> None:
     offer = await req.services.play.offer_takeback(view.id, req.person, req.update_id)
     view = offer.view
     if offer.done:
-        await req.reply(t(req.lang, "takeback_done", id=view.id, name=name_of(view, req.person.id)))
-        await req.presenter.announce(view)
+        req.reply(t(req.lang, "takeback_done", id=view.id, name=name_of(view, req.person.id)))
+        req.announcer.announce(view)
         return
     if offer.again and any(q.topic == "takeback" for q in await req.services.messages.live(view.id, kind="question")):
-        await req.reply(t(req.lang, "takeback_pending", id=view.id), priority=Priority.LOW)
+        req.say("takeback_pending", id=view.id)
         return
     colour = view.colour_of(req.person.id)
     opponent = view.opponent_of(req.person.id)
@@ -177,7 +149,7 @@ async def ask_takeback(req: Request, view: GameView) -> None:
             name=html_name(view, colour),
             opponent=mention_of(view, other(colour)),
         )
-        await req.presenter.ask(
+        req.announcer.ask(
             view,
             view.chat_id,
             view.thread_id,
@@ -190,7 +162,7 @@ async def ask_takeback(req: Request, view: GameView) -> None:
         return
     lang = player_language(opponent)
     try:
-        await req.presenter.ask(
+        await req.announcer.ask(
             view,
             opponent.id,
             0,
@@ -200,9 +172,9 @@ async def ask_takeback(req: Request, view: GameView) -> None:
             user_id=req.person.id,
         )
     except Unreachable:
-        await req.reply(t(req.lang, "takeback_unreachable", id=view.id, name=html_name(view, other(colour))))
+        req.reply(t(req.lang, "takeback_unreachable", id=view.id, name=html_name(view, other(colour))))
         return
-    await req.reply(t(req.lang, "takeback_sent", id=view.id, name=html_name(view, other(colour))))
+    req.reply(t(req.lang, "takeback_sent", id=view.id, name=html_name(view, other(colour))))
 
 
 def name_of(view: GameView, user_id: int) -> str:
@@ -239,9 +211,8 @@ async def on_takeback(req: Request, data: cb.Takeback) -> None:
         key, name = "takeback_declined", name_of(view, req.person.id)
     message = req.message
     if message is not None:
-        await req.presenter.settle(req.place.chat_id, message.message_id, t(req.lang, key, id=view.id, name=name))
+        req.announcer.settle(req.place.chat_id, message.message_id, t(req.lang, key, id=view.id, name=name))
     if view.kind == "private" and asker is not None and asker.id != req.person.id:
-        with contextlib.suppress(Unreachable):
-            await req.messenger.send_text(asker.id, t(player_language(asker), key, id=view.id, name=name))
+        req.messenger.send_text(asker.id, t(player_language(asker), key, id=view.id, name=name))
     if data.accept:
-        await req.presenter.announce(view)
+        req.announcer.announce(view)

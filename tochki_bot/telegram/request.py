@@ -4,8 +4,10 @@ refusal of the services to a short answer. Handlers are written as ``async def h
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import math
 import re
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
@@ -15,6 +17,7 @@ from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from ..engine import Point
 from ..i18n import Language, t
 from ..services import (
     Chat,
@@ -33,17 +36,23 @@ from ..services import (
 )
 from ..wording import known_language, player_language
 from . import callbacks as cb
-from .budget import Priority
 from .captions import game_label
+from .delivery.announcer import Announcer
+from .delivery.postbox import Kind, Note, Ticket
 from .formatting import name, plain
 from .keyboards import choice_keyboard
 from .messenger import Messenger, Unreachable
-from .presenter import Presenter, Seat
+from .views import Seat, message_link
 
 log = logging.getLogger(__name__)
 _NUMBERED = re.compile(r"^(?:<b>)?(?:#|№)([0-9]{1,12})\b")
 """A board's caption begins with its game's number (Telegram gives it as plain text; bold, as it was sent)."""
 C = TypeVar("C", bound=cb.Callback)
+PRIVATELY_AFTER = 1 / 12
+"""How long a group's answer may wait for the group's message limit (a share of its window: 5 s of a minute) before
+an answer meant for one person goes to their private chat instead."""
+PRESS_WAIT = 1.5
+"""Seconds a button's answer waits for the edit the press asked for; longer, and it says when the edit comes."""
 Action = Callable[["Request", GameView], Awaitable[None]]
 
 
@@ -53,7 +62,7 @@ class Front:
 
     services: Services
     messenger: Messenger
-    presenter: Presenter
+    announcer: Announcer
     username: str
     can_read_all: bool
     actions: dict[str, Action] = field(default_factory=dict)
@@ -88,9 +97,8 @@ class Request:
             # An anonymous admin (sent as the group) or a channel identity: there is no person to play for. A
             # command is told so; anything else is talk.
             if (message.text or "").startswith("/") and not message.is_automatic_forward:
-                text = t(await front.presenter.chat_language(chat.id), "post_as_yourself")
-                with contextlib.suppress(Unreachable):
-                    await front.messenger.send_text(chat.id, text, reply_to=message.message_id, priority=Priority.LOW)
+                text = t(await front.announcer.chat_language(chat.id), "post_as_yourself")
+                front.messenger.send_text(chat.id, text, reply_to=message.message_id)
             return None
         if sender is None or chat is None or sender.is_bot:
             return None
@@ -117,8 +125,8 @@ class Request:
         return self.front.services
 
     @property
-    def presenter(self) -> Presenter:
-        return self.front.presenter
+    def announcer(self) -> Announcer:
+        return self.front.announcer
 
     @property
     def messenger(self) -> Messenger:
@@ -206,37 +214,102 @@ class Request:
 
     def seat(self, view: GameView) -> Seat:
         """How this chat sees ``view``."""
-        return self.presenter.seat_here(view, self.place.chat_id, self.place.thread_id, self.lang, self.person.id)
+        return self.announcer.seat_here(view, self.place.chat_id, self.place.thread_id, self.lang, self.person.id)
 
     # --------------------------------------------------------------------------------------------------------------
     # Answering
 
-    async def reply(
+    def reply(
         self,
         text: str,
         *,
         keyboard: InlineKeyboardMarkup | None = None,
         quote: bool = True,
-        priority: Priority = Priority.NORMAL,
-    ) -> int | None:
-        """Answer in the chat of the update (a reply to its message when ``quote``); the message id, or ``None``
-        when the chat cannot be written to or a group's budget left it out."""
+        personal: str | None = None,
+    ) -> Ticket[int]:
+        """Answer in the chat of the update (a reply to its message when ``quote``), without waiting for it to go:
+        in a busy group it may wait for the group's budget (up to ``window / 3``), sharing a digest with other short
+        answers. ``personal`` is the same answer in the person's own language, for what only they need to read (a
+        typo, a refusal): in a busy group it goes to their private chat instead. Await the ticket for its message
+        id."""
+        if personal is not None and keyboard is None and (sent := self.privately(personal, text)) is not None:
+            return sent
         message = self.update.message
+        reply_to = message.message_id if quote and message is not None else None
+        note = None
+        if keyboard is None and not self.place.private:
+            note = Note(text, self.person.id, self.person.first_name, reply_to, self.place.thread_id)
+        return self.messenger.send_text(
+            self.place.chat_id,
+            text,
+            thread_id=self.place.thread_id,
+            keyboard=keyboard,
+            reply_to=reply_to,
+            note=note,
+        )
+
+    async def replied(
+        self, text: str, *, keyboard: InlineKeyboardMarkup | None = None, quote: bool = True
+    ) -> int | None:
+        """Answer, and wait until the answer went: its message id (``None`` when the chat cannot be written to)."""
         try:
-            return await self.messenger.send_text(
-                self.place.chat_id,
-                text,
-                thread_id=self.place.thread_id,
-                keyboard=keyboard,
-                reply_to=message.message_id if quote and message is not None else None,
-                priority=priority,
-            )
+            return await self.reply(text, keyboard=keyboard, quote=quote)
         except Unreachable:
             return None
+
+    def say(self, key: str, **values: Any) -> Ticket[int]:
+        """Answer with the catalogue's ``key``: in the chat's language, or (in a busy group) privately in the
+        person's own."""
+        return self.reply(t(self.lang, key, **values), personal=t(self.own_lang, key, **values))
+
+    def privately(self, text: str, here: str | None = None) -> Ticket[int] | None:
+        """An answer meant for this person alone, asked in a group whose message limit would keep it waiting: sent
+        to their private chat instead, at once, under the group's name (a link back to the message in a supergroup).
+        ``None`` when it is not worth it (a private chat, a group with room, a person the bot cannot write to);
+        should the private chat turn out closed, the answer goes to the group after all (``here``: as the group
+        reads it)."""
+        if self.place.private or not self.player.reachable:
+            return None
+        postbox = self.messenger.postbox
+        if postbox.eta(self.place.chat_id, Kind.ANSWER) <= postbox.window * PRIVATELY_AFTER:
+            return None
+        title = name(self.place.title or "")
+        link = message_link(self.place.chat_id, self.update.message.message_id if self.update.message else None)
+        where = f'<a href="{link}">«{title}»</a>' if link else f"«{title}»"
+        ticket = self.messenger.send_text(
+            self.person.id, t(self.own_lang, "answered_privately", where=where, text=text)
+        )
+
+        def closed(done: asyncio.Future[int]) -> None:
+            if not done.cancelled() and isinstance(done.exception(), Unreachable):
+                self.reply(here or text)
+                asyncio.get_running_loop().create_task(self.services.people.set_reachable(self.person.id, False))
+
+        ticket.letter.future.add_done_callback(closed)
+        return ticket
 
     async def typing(self) -> None:
         """Show "typing…" here while something slow is worked out (best-effort)."""
         await self.messenger.typing(self.place.chat_id, self.place.thread_id)
+
+    async def answer_when(self, ticket: Ticket[Any], text: str | None = None) -> None:
+        """Answer the press once the edit it asked for (``ticket``) has gone; when the chat's message limit keeps
+        that waiting, say at once when it comes (the edit is made then, never dropped)."""
+        if ticket.eta > PRESS_WAIT:
+            await self.answer(t(self.own_lang, "press_later", seconds=math.ceil(ticket.eta)))
+            return
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.shield(ticket.letter.future), PRESS_WAIT + 1)
+        await self.answer(text)
+
+    async def answer_move(self, point: Point) -> None:
+        """Answer a move by button: "✓ 5-5", and when the new board waits for the group's message limit, when it
+        comes."""
+        eta = self.messenger.postbox.eta(self.place.chat_id, Kind.BOARD)
+        if eta > PRESS_WAIT:
+            await self.answer(t(self.own_lang, "board_later", point=str(point), seconds=math.ceil(eta)))
+        else:
+            await self.answer(f"✓ {point}")
 
     async def answer(self, text: str | None = None, *, alert: bool = False) -> None:
         """Answer the pressed button (once; write ``text`` in ``own_lang``). A failed answer is logged and changes
@@ -262,12 +335,12 @@ class Request:
             await self.answer()
             return
         if isinstance(error, TimeIsUp):
-            await self.presenter.announce(error.view)
+            self.announcer.announce(error.view)
         if self.query is not None and not self.answered:
             alert = error.problem in (Problem.NOT_YOURS, Problem.STALE)
             await self.answer(self.text_of(error, self.own_lang), alert=alert)
         else:
-            await self.reply(self.text_of(error), quote=self.query is None, priority=Priority.LOW)
+            self.reply(self.text_of(error), quote=self.query is None, personal=self.text_of(error, self.own_lang))
 
     # --------------------------------------------------------------------------------------------------------------
     # Finding the game
@@ -296,7 +369,7 @@ class Request:
         """Ask which of several games is meant (a question only the person who asked can answer: in their own
         language)."""
         labels = [(game_label(self.own_lang, view, self.person.id), button(view)) for view in choice.views]
-        message_id = await self.reply(question, keyboard=choice_keyboard(labels))
+        message_id = await self.replied(question, keyboard=choice_keyboard(labels))
         if message_id is not None:
             await self.services.messages.sent(
                 MessageRecord(self.place.chat_id, message_id, "question", user_id=self.person.id, topic="pick")

@@ -24,8 +24,8 @@ from ..pictures import board_view, replay_views
 from ..services import MAX_SGF_BYTES, GameView, MessageRecord, Person, Problem, ServiceError, Want, continuation
 from ..wording import drawn_name, picture_line, player_language
 from . import callbacks as cb
-from .budget import Priority
 from .captions import display, record_result_text
+from .delivery.postbox import Kind, Ticket
 from .formatting import name
 from .keyboards import record_keyboard, unfollow_keyboard
 from .messenger import Unreachable
@@ -61,7 +61,7 @@ async def send_sgf(req: Request, view: GameView) -> None:
     try:
         text = req.services.records.sgf(view)
     except ValueError as exc:
-        await req.reply(name(str(exc), 200))
+        req.reply(name(str(exc), 200))
         return
     caption = t(req.lang, "sgf_caption", id=view.id)
     await _send_file(req, "document", text.encode(), f"tochki-{view.id}.sgf", caption)
@@ -76,8 +76,8 @@ async def cmd_sgf(req: Request, args: list[str]) -> None:
 
 async def send_png(req: Request, view: GameView) -> None:
     """The board as a full-resolution PNG file."""
-    picture = req.presenter.picture_of(view, req.lang)
-    png = await req.presenter.painter.png(picture, max_side=HD, compress_level=6)
+    picture = req.announcer.picture_of(view, req.lang)
+    png = await req.announcer.painter.png(picture, max_side=HD, compress_level=6)
     caption = t(req.lang, "png_caption", id=view.id, ply=view.position.move_count)
     await _send_file(req, "document", png, f"tochki-{view.id}-{view.ply}.png", caption)
 
@@ -124,7 +124,7 @@ def replay_gif(view: GameView, lang: Language, progress: list[int]) -> bytes:
 async def send_replay(req: Request, view: GameView) -> None:
     """An animated replay; a progress note counts up while a long one renders."""
     if view.ply == 0:
-        await req.reply(t(req.lang, "replay_empty"))
+        req.say("replay_empty")
         return
     progress = [0]
     frames = view.ply + 1
@@ -137,9 +137,9 @@ async def send_replay(req: Request, view: GameView) -> None:
             break
         text = t(req.lang, "replay_progress", id=view.id, percent=min(99, 100 * progress[0] // frames))
         if note is None:
-            note = await req.reply(text)
+            note = await req.replied(text)
         else:
-            await req.messenger.edit_text(req.place.chat_id, note, text, priority=Priority.LOW)
+            await req.messenger.edit_text(req.place.chat_id, note, text, kind=Kind.TIDY)
     data = task.result()
     log.info("replay of game %s: %d frames, %d bytes, %.1f s", view.id, frames, len(data), time.monotonic() - started)
     caption = t(req.lang, "replay_caption", id=view.id, moves=view.position.move_count)
@@ -194,7 +194,7 @@ def _record_caption(lang: Language, record: SgfRecord, file_name: str, game: Gam
 async def on_other_document(req: Request) -> None:
     """A file that is not a record: in a private chat, say what files the bot reads."""
     if req.place.private:
-        await req.reply(t(req.lang, "document_unknown"))
+        req.say("document_unknown")
 
 
 @message
@@ -204,18 +204,18 @@ async def on_document(req: Request) -> None:
     if document is None:
         return
     if document.file_size is not None and document.file_size > MAX_SGF_BYTES:
-        await req.reply(t(req.lang, "import_too_big"))
+        req.say("import_too_big")
         return
     await req.services.records.room(req.person.id, document.file_size or 0)  # the quota, before any download
     data = bytes(await (await document.get_file()).download_as_bytearray())
     if len(data) > MAX_SGF_BYTES:
-        await req.reply(t(req.lang, "import_too_big"))
+        req.say("import_too_big")
         return
     try:
         record, game, png, can_continue = await asyncio.to_thread(_show_record, data, None)
     except SgfError as exc:
         details = {k: name(v) if isinstance(v, str) else v for k, v in exc.details.items()}
-        await req.reply(t(req.lang, "import_bad", reason=t(req.lang, f"sgf_{exc.code}", **details)))
+        req.reply(t(req.lang, "import_bad", reason=t(req.lang, f"sgf_{exc.code}", **details)))
         return
     text = data.decode("utf-8-sig", errors="replace")
     file_name = document.file_name or "record.sgf"
@@ -243,16 +243,16 @@ async def _kept(req: Request, import_id: int) -> tuple[str, str]:
     return kept.name or "record.sgf", kept.sgf
 
 
-async def _step(req: Request, import_id: int, message_id: int, ply: int) -> None:
+async def _step(req: Request, import_id: int, message_id: int, ply: int) -> Ticket[bool] | None:
+    """Show move ``ply`` of a record on its message (the latest step asked for replaces one still waiting)."""
     file_name, text = await _kept(req, import_id)
     try:
         record, game, png, can_continue = await asyncio.to_thread(_show_record, text, ply)
     except SgfError:
-        return  # it was read once already: it cannot turn bad
+        return None  # it was read once already: it cannot turn bad
     caption = _record_caption(req.lang, record, file_name, game)
     keyboard = record_keyboard(req.lang, import_id, game.ply, len(record.moves), can_continue)
-    with contextlib.suppress(Unreachable):
-        await req.messenger.edit_photo(req.place.chat_id, message_id, png, caption, keyboard)
+    return req.messenger.edit_photo(req.place.chat_id, message_id, png, caption, keyboard)
 
 
 @button(cb.Step)
@@ -260,16 +260,15 @@ async def on_step(req: Request, data: cb.Step) -> None:
     """Step through an imported record."""
     await req.pressed_on("record", record=data.record)
     await _kept(req, data.record)
-    await req.answer()
-    if req.message is not None:
-        await _step(req, data.record, req.message.message_id, data.ply)
+    if req.message is not None and (step := await _step(req, data.record, req.message.message_id, data.ply)):
+        await req.answer_when(step)
 
 
 async def jump_in_record(req: Request, import_id: int, message_id: int, text: str) -> None:
     """A reply to a record with a move number: show that move."""
     number = text.strip().lstrip("#№")
     if not (number.isascii() and number.isdigit() and len(number) < 7):
-        await req.reply(t(req.lang, "record_jump_usage"), priority=Priority.LOW)
+        req.say("record_jump_usage")
         return
     await _step(req, import_id, message_id, int(number))
 
@@ -288,7 +287,7 @@ async def on_continue(req: Request, data: cb.Continue) -> None:
     intro = None
     if opened.existing:
         intro = t(req.lang, "open_invitation" if req.place.private else "open_game_exists")
-    await req.presenter.show_lobby(opened.view, req.place.chat_id, req.place.thread_id, req.lang, intro=intro)
+    await req.announcer.show_lobby(opened.view, req.place.chat_id, req.place.thread_id, req.lang, intro=intro)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -302,7 +301,7 @@ def watch_link(username: str, code: str) -> str:
 async def send_watch(req: Request, view: GameView) -> None:
     """The game's spectator link."""
     code = await req.services.records.watch_code(view.id)
-    await req.reply(t(req.lang, "watch_link", id=view.id, link=watch_link(req.front.username, code)))
+    req.reply(t(req.lang, "watch_link", id=view.id, link=watch_link(req.front.username, code)))
 
 
 @command
@@ -316,18 +315,18 @@ async def start_watching(req: Request, code: str) -> None:
     """``/start w<code>``, a spectator link: show the game and follow it while it goes on."""
     view = await req.services.records.follow(code, req.place.chat_id)
     with contextlib.suppress(Unreachable):
-        await req.presenter.post_board(view, req.seat(view), buttons=False)
+        req.announcer.post_board(view, req.seat(view), buttons=False)
     if view.state != "active":
-        await req.reply(t(req.lang, "watching_over", id=view.id), quote=False)
+        req.reply(t(req.lang, "watching_over", id=view.id), quote=False)
         return
     earlier = await req.services.messages.live(view.id, chat_id=req.place.chat_id, kind="follow")
-    note = await req.reply(
+    note = await req.replied(
         t(req.lang, "watching", id=view.id), keyboard=unfollow_keyboard(req.lang, view.id), quote=False
     )
     if note is not None:
         await req.services.messages.sent(MessageRecord(req.place.chat_id, note, "follow", game_id=view.id))
         for old in earlier:  # the link opened again: one note with the button is enough
-            if await req.messenger.edit_keyboard(req.place.chat_id, old.message_id, None, priority=Priority.LOW):
+            if await req.messenger.edit_keyboard(req.place.chat_id, old.message_id, None):
                 await req.services.messages.retired(req.place.chat_id, old.message_id)
 
 
@@ -336,11 +335,11 @@ async def cmd_unwatch(req: Request, args: list[str]) -> None:
     """Stop following every game this chat follows; their notes say so."""
     followed = await req.services.records.followed(req.place.chat_id)
     if not followed:
-        await req.reply(t(req.lang, "not_following"))
+        req.say("not_following")
         return
     untold = [game_id for game_id in followed if not await _stop_following(req, game_id)]
     if untold:  # a game whose note, in sight, now says so needs no second line
-        await req.reply("\n".join(t(req.lang, "unwatched", id=game_id) for game_id in untold))
+        req.reply("\n".join(t(req.lang, "unwatched", id=game_id) for game_id in untold))
 
 
 async def _stop_following(req: Request, game_id: int) -> bool:
@@ -350,7 +349,7 @@ async def _stop_following(req: Request, game_id: int) -> bool:
     await req.services.records.unfollow(game_id, chat_id)
     notes = await req.services.messages.live(game_id, chat_id=chat_id, kind="follow")
     for note in notes:
-        await req.presenter.answered(note, t(req.lang, "unwatched", id=game_id))
+        req.announcer.answered(note, t(req.lang, "unwatched", id=game_id))
     board = await req.services.messages.latest_board(game_id, chat_id)
     return any(board is None or note.message_id > board.message_id for note in notes)
 
@@ -366,7 +365,7 @@ async def on_unfollow(req: Request, data: cb.Unfollow) -> None:
             raise
     await req.answer(t(req.own_lang, "unwatched", id=data.game))
     if note is not None:
-        await req.presenter.settle(req.place.chat_id, note.message_id, t(req.lang, "unwatched", id=data.game))
+        req.announcer.settle(req.place.chat_id, note.message_id, t(req.lang, "unwatched", id=data.game))
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from ..services import (
 )
 from ..services.standings import Result, standings
 from . import callbacks as cb
-from .budget import Priority
+from .delivery.postbox import Kind
 from .lobby import _seconds, parse_new_args
 from .messenger import Unreachable
 from .request import Front, Request, button, command
@@ -148,7 +148,7 @@ async def cmd_tournament(req: Request, args: list[str]) -> None:
 async def show_lobby(req: Request, view: TournamentView, intro: str | None = None) -> None:
     """Post the lobby message (it is edited from now on as people join)."""
     text = lobby_text(req.lang, view, req.services.now)
-    message_id = await req.reply(f"{intro}\n\n{text}" if intro else text, keyboard=lobby_keyboard(req.lang, view))
+    message_id = await req.replied(f"{intro}\n\n{text}" if intro else text, keyboard=lobby_keyboard(req.lang, view))
     if message_id is not None:
         await req.services.tournaments.set_message(view.id, message_id)
 
@@ -189,7 +189,7 @@ async def send_sgf(req: Request, view: TournamentView) -> None:
     text = await req.services.tournaments.sgf(view.id)
     count = text.count("(;")
     if not count:
-        await req.reply(t(req.lang, "tournament_no_games", id=view.id))
+        req.reply(t(req.lang, "tournament_no_games", id=view.id))
         return
     with contextlib.suppress(Unreachable):
         await req.messenger.send_file(
@@ -206,13 +206,13 @@ async def ask_leave(req: Request, view: TournamentView) -> None:
     """Leaving a running tournament forfeits the rest: the player confirms (a question only they answer)."""
     if view.state == "lobby":
         left = await req.services.tournaments.leave(view.id, req.person, req.update_id)
-        await req.reply(t(req.lang, "tournament_left", id=view.id))
+        req.reply(t(req.lang, "tournament_left", id=view.id))
         await refresh_lobby(req, left.view)
         return
     entry = view.entry(req.person.id)
     if entry is None or not entry.active:
         raise ServiceError(Problem.NOT_IN_TOURNAMENT, id=view.id)
-    await req.reply(
+    req.reply(
         t(req.lang, "tournament_leave_confirm", id=view.id), keyboard=leave_keyboard(req.lang, view, req.person.id)
     )
 
@@ -221,13 +221,12 @@ async def refresh_lobby(req: Request, view: TournamentView, keyboard: InlineKeyb
     """The lobby message shows the tournament as it is now."""
     if view.message_id is None or view.state != "lobby":
         return
-    lang = await req.presenter.chat_language(view.chat_id)
+    lang = await req.announcer.chat_language(view.chat_id)
     await req.messenger.edit_text(
         view.chat_id,
         view.message_id,
         lobby_text(lang, view, req.services.now),
         keyboard or lobby_keyboard(lang, view),
-        priority=Priority.NORMAL,
     )
 
 
@@ -288,7 +287,7 @@ async def on_action(req: Request, data: cb.TAct) -> None:
         elif view.state == "lobby":
             await refresh_lobby(req, view, remove_keyboard(req.lang, view))
         else:
-            await req.reply(t(req.lang, "tournament_remove_pick", id=view.id), keyboard=remove_keyboard(req.lang, view))
+            req.reply(t(req.lang, "tournament_remove_pick", id=view.id), keyboard=remove_keyboard(req.lang, view))
     elif data.action == "standings":
         await req.answer()
         await send_standings(req, view)
@@ -312,7 +311,7 @@ async def on_remove(req: Request, data: cb.TRemove) -> None:
         return
     message = req.message
     if message is not None:
-        await req.presenter.settle(
+        req.announcer.settle(
             req.place.chat_id, message.message_id, t(req.lang, "tournament_removed", id=view.id, name=who)
         )
     await _after_leaving(req, left.ended)
@@ -328,7 +327,7 @@ async def on_leave(req: Request, data: cb.TLeave) -> None:
     if not data.yes:
         await req.answer(t(req.own_lang, "tournament_leave_kept", id=view.id))
         if message is not None:
-            await req.presenter.settle(
+            req.announcer.settle(
                 req.place.chat_id, message.message_id, t(req.lang, "tournament_leave_kept", id=view.id)
             )
         return
@@ -336,14 +335,14 @@ async def on_leave(req: Request, data: cb.TLeave) -> None:
     await req.answer(t(req.own_lang, "tournament_left", id=view.id))
     if message is not None:
         text = t(req.lang, "tournament_left_running", id=view.id, name=req.player.name)
-        await req.presenter.settle(req.place.chat_id, message.message_id, text)
+        req.announcer.settle(req.place.chat_id, message.message_id, text)
     await _after_leaving(req, left.ended)
 
 
 async def _after_leaving(req: Request, ended: GameView | None) -> None:
     """The game lost by leaving gets its final board; what the tournament owes now (a round, the end) is made."""
     if ended is not None:
-        await req.presenter.announce(ended)
+        req.announcer.announce(ended)
         if ended.table is not None:
             await deliver(req.front, ended.table.tournament)
 
@@ -380,11 +379,11 @@ async def deliver(front: Front, tournament_id: int | None = None, *, grace: floa
 
 async def _make(front: Front, notice: TournamentNotice, view: TournamentView) -> bool:
     """Make one announcement; whether it is all done (else it is made again later, without what is out already)."""
-    presenter, messenger = front.presenter, front.messenger
-    lang = await presenter.chat_language(view.chat_id)
+    announcer, messenger = front.announcer, front.messenger
+    lang = await announcer.chat_language(view.chat_id)
     if notice.kind == "cancelled":
         if view.message_id is not None:
-            return await presenter.settle(view.chat_id, view.message_id, closed_text(lang, view), Priority.NORMAL)
+            return await announcer.settle(view.chat_id, view.message_id, closed_text(lang, view))
         return True
     if notice.kind == "round":
         return await _make_round(front, notice, view, lang)
@@ -400,7 +399,6 @@ async def _make(front: Front, notice: TournamentNotice, view: TournamentView) ->
             caption,
             keyboard=running_keyboard(lang, view, page_link(front, view)),
             thread_id=view.thread_id,
-            priority=Priority.NORMAL,
         )
     except Unreachable:
         return True  # the group is gone: nobody is left to tell
@@ -426,7 +424,7 @@ def _as_of(view: TournamentView, number: int) -> TournamentView:
 async def _make_round(front: Front, notice: TournamentNotice, view: TournamentView, lang: Language) -> bool:
     """A round started: the lobby says so (round 1), each game gets its topic (a forum group), the pairings go out
     as one message, then each game's first board."""
-    services, presenter, messenger = front.services, front.presenter, front.messenger
+    services, announcer, messenger = front.services, front.announcer, front.messenger
     complete = True
     if notice.round == 1 and view.message_id is not None:
         try:
@@ -435,7 +433,7 @@ async def _make_round(front: Front, notice: TournamentNotice, view: TournamentVi
                 view.message_id,
                 started_text(lang, view),
                 running_keyboard(lang, view, page_link(front, view)),
-                priority=Priority.NORMAL,
+                kind=Kind.PRESS,
             )
         except Unreachable:
             return True
@@ -452,7 +450,7 @@ async def _make_round(front: Front, notice: TournamentNotice, view: TournamentVi
                 round_text(lang, view, notice.round),
                 thread_id=view.thread_id,
                 keyboard=page_keyboard(lang, page_link(front, view)),
-                priority=Priority.BOARD,
+                kind=Kind.BOARD,
             )
         except Unreachable:
             return True
@@ -461,7 +459,7 @@ async def _make_round(front: Front, notice: TournamentNotice, view: TournamentVi
         await services.tournaments.sent(notice, sent)
     for game in games:
         if game.state == "active" and await services.outbox.owes(game.id, game.ply, "started"):
-            await presenter.started(game)
+            await announcer.started(game)
             complete = complete and not await services.outbox.owes(game.id, game.ply, "started")
     return complete
 
@@ -490,7 +488,7 @@ async def _topic(front: Front, view: TournamentView, game: GameView) -> GameView
 def page_link(front: Front, view: TournamentView) -> str | None:
     """The tournament's page in the Mini App (a direct link: groups allow no ``web_app`` buttons), when it is set
     up."""
-    miniapp = front.presenter.miniapp
+    miniapp = front.announcer.miniapp
     if miniapp is None or not view.watch:
         return None
     return f"https://t.me/{miniapp.bot}/{miniapp.name}?startapp={quote(f't{view.id}_{view.watch}')}"
@@ -510,4 +508,4 @@ async def after_change(front: Front, view: GameView) -> None:
     await deliver(front, view.table.tournament)
     for game in await services.tournaments.games(view.table.tournament):  # a replay's first board
         if game.state == "active" and await services.outbox.owes(game.id, game.ply, "started"):
-            await front.presenter.started(game)
+            await front.announcer.started(game)

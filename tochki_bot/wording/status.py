@@ -168,13 +168,22 @@ def _caption(lang: Language, where: Situation, show: Show, address: Show | None,
     return t(lang, "caption_their_closing" if closing else "caption_their_move", name=show(mover))
 
 
-def last_move_sentence(lang: Language, view: GameView) -> str:
+def last_move_sentence(lang: Language, view: GameView, earlier: int = 0) -> str:
     """What the last move was and what it captured, plain for every medium but the colour's emoji: "Move 3: 10-9 🔵
-    · 1 dot captured"; "Blue moves first." before the first move; empty when the last move was not a dot."""
+    · 1 dot captured"; "Blue moves first." before the first move; empty when the last move was not a dot.
+
+    ``earlier`` names that many dots before it too (a board that shows a move and the bot's reply at once):
+    "Move 12: 10-9 🔵 · Move 13: 11-10 🔴"."""
     position = view.position
     last = position.last_move
     if last is not None and last.kind == MoveKind.DOT:
-        line = t(lang, "caption_move", ply=position.move_count, point=last.point, colour=last.colour)
+        dots = [move for move in position.moves if move.kind is MoveKind.DOT]
+        shown = dots[-(max(0, earlier) + 1) :]
+        first = len(dots) - len(shown) + 1
+        line = " · ".join(
+            t(lang, "caption_move", ply=number, point=move.point, colour=move.colour)
+            for number, move in enumerate(shown, start=first)
+        )
         # The areas of the latest move (under manual rules: its dot and every closure made after it), read from the
         # position: the same sentence for the move's own view and for any later reading of the game (a long poll).
         captured = sum(len(area.captured) for area in position.last_captures)
