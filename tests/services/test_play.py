@@ -100,7 +100,7 @@ async def test_a_dot_that_changes_an_open_pool_asks_again(bot: Bot) -> None:
 async def agree_draw(bot: Bot) -> None:
     anna, boris = users(bot.fake)
     await bot.say(GROUP, anna, "/draw")
-    offer = bot.fake.last("sendMessage", GROUP).result["message_id"]
+    offer = bot.last_board(GROUP)["message_id"]  # a group's offer lives on its latest board
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Accept draw"))
 
 
