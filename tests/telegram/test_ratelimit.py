@@ -154,10 +154,11 @@ async def test_a_second_sgf_in_a_group_watching_a_game_against_the_bot_comes_at_
     anna = fake.user(11, "Anna", "en")
     await bot.say(GROUP, anna, "/new ai easy 39x32 blue")
     await until(lambda: fake.sent("sendPhoto", GROUP), 10)
-    for i in range(5):  # five move pairs: five boards (a pair is one), keyboards taken off, five "typing…"
+    for i in range(5):  # five move pairs: five boards (each names both moves), five "typing…"
         boards = len(fake.sent("sendPhoto", GROUP))
         await bot.say(GROUP, anna, f"/m {i + 1}-1")
         await until(lambda n=boards: len(fake.sent("sendPhoto", GROUP)) >= n + 1, 10)
+        assert (await bot.services.game(1)).position.ply == 2 * (i + 1)  # the board came with the bot's reply
     assert len(fake.sent("sendChatAction", GROUP)) >= 5
     for _ in range(2):
         sent = len(fake.sent("sendDocument", GROUP))

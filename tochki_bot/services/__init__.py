@@ -217,6 +217,11 @@ class Services:
         """A game by its number (``NO_SUCH_GAME`` if there is none)."""
         return await self._core.game(game_id)
 
+    async def ply(self, game_id: int) -> int:
+        """How many moves a game has stored (one read of its row: cheaper than ``game`` where only that counts, as
+        for whether a board waiting to go is out of date)."""
+        return (await self._core.record(game_id)).ply
+
     async def handled(self, update_id: int) -> bool:
         """Whether a change was already made for this update (by this process or another): a repeat of it must
         change nothing and say nothing."""

@@ -121,6 +121,19 @@ class Messenger:
                 await asyncio.sleep(0.5 * (attempt + 1))
         raise AssertionError("unreachable")
 
+    async def _edit(self, chat_id: int, make: Callable[[], Awaitable[object]], *, gone: bool = True) -> bool:
+        """Make an edit; ``True`` if the message shows it now or already did ("message is not modified"). A message
+        that is gone gives ``gone`` (``True`` where nothing is left to change, ``False`` where the caller must know)."""
+        try:
+            await self.call(chat_id, make)
+        except BadRequest as exc:
+            if _not_modified(exc):
+                return True
+            if _missing_message(exc):
+                return gone
+            raise
+        return True
+
     async def typing(self, chat_id: int, thread_id: int = 0) -> None:
         """Show "typing…" in the chat for a few seconds (the bot is thinking); best-effort, never raises."""
         try:
@@ -129,6 +142,39 @@ class Messenger:
             )
         except Exception as exc:
             log.info("could not show the bot thinking in %s: %s", chat_id, exc)
+
+    async def _message(
+        self,
+        chat_id: int,
+        text: str,
+        *,
+        thread_id: int = 0,
+        keyboard: InlineKeyboardMarkup | None = None,
+        reply_to: int | None = None,
+    ) -> int:
+        """Send an HTML text now (a reply when ``reply_to`` still exists); text Telegram cannot parse as HTML goes as
+        plain text. The message id."""
+
+        def send(mode: str | None, body: str) -> Awaitable[Any]:
+            return self.bot.send_message(
+                chat_id,
+                body,
+                parse_mode=mode,
+                reply_markup=keyboard,
+                message_thread_id=thread_id or None,
+                link_preview_options=LinkPreviewOptions(is_disabled=True),
+                reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None,
+            )
+
+        text = cut(text, MESSAGE_LIMIT)
+        try:
+            message = await self.call(chat_id, lambda: send(ParseMode.HTML, text), repeatable=False)
+        except BadRequest as exc:
+            if not _parse_error(exc):
+                raise
+            log.warning("Telegram could not parse a text as HTML (%s); sending it as plain text", exc)
+            message = await self.call(chat_id, lambda: send(None, plain(text, MESSAGE_LIMIT)), repeatable=False)
+        return int(message.message_id)
 
     def send_text(
         self,
@@ -146,28 +192,8 @@ class Messenger:
         HTML is sent as plain text. ``note`` lets a short answer share a digest with others in a busy group."""
         from .delivery.postbox import Kind
 
-        text = cut(text, MESSAGE_LIMIT)
-
-        def send(mode: str | None, body: str) -> Awaitable[Any]:
-            return self.bot.send_message(
-                chat_id,
-                body,
-                parse_mode=mode,
-                reply_markup=keyboard,
-                message_thread_id=thread_id or None,
-                link_preview_options=LinkPreviewOptions(is_disabled=True),
-                reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None,
-            )
-
-        async def make() -> int:
-            try:
-                message = await self.call(chat_id, lambda: send(ParseMode.HTML, text), repeatable=False)
-            except BadRequest as exc:
-                if not _parse_error(exc):
-                    raise
-                log.warning("Telegram could not parse a text as HTML (%s); sending it as plain text", exc)
-                message = await self.call(chat_id, lambda: send(None, plain(text, MESSAGE_LIMIT)), repeatable=False)
-            return int(message.message_id)
+        def make() -> Awaitable[int]:
+            return self._message(chat_id, text, thread_id=thread_id, keyboard=keyboard, reply_to=reply_to)
 
         return self.postbox.post(chat_id, kind or Kind.ANSWER, make, key=key, note=note)
 
@@ -186,23 +212,17 @@ class Messenger:
         from .delivery.postbox import Kind
 
         async def make() -> bool:
-            try:
-                await self.call(
-                    chat_id,
-                    lambda: self.bot.edit_message_text(
-                        cut(text, MESSAGE_LIMIT),
-                        chat_id=chat_id,
-                        message_id=message_id,
-                        parse_mode=ParseMode.HTML,
-                        reply_markup=keyboard,
-                        link_preview_options=LinkPreviewOptions(is_disabled=True),
-                    ),
-                )
-            except BadRequest as exc:
-                if _not_modified(exc) or _missing_message(exc):
-                    return True
-                raise
-            return True
+            return await self._edit(
+                chat_id,
+                lambda: self.bot.edit_message_text(
+                    cut(text, MESSAGE_LIMIT),
+                    chat_id=chat_id,
+                    message_id=message_id,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=keyboard,
+                    link_preview_options=LinkPreviewOptions(is_disabled=True),
+                ),
+            )
 
         return self.postbox.post(chat_id, kind or Kind.ANSWER, make, key=("edit", chat_id, message_id), rank=rank)
 
@@ -213,17 +233,12 @@ class Messenger:
         from .delivery.postbox import Kind
 
         async def make() -> bool:
-            try:
-                await self.call(
-                    chat_id,
-                    lambda: self.bot.edit_message_reply_markup(
-                        chat_id=chat_id, message_id=message_id, reply_markup=keyboard
-                    ),
-                )
-            except BadRequest as exc:
-                if not (_not_modified(exc) or _missing_message(exc)):
-                    raise
-            return True
+            return await self._edit(
+                chat_id,
+                lambda: self.bot.edit_message_reply_markup(
+                    chat_id=chat_id, message_id=message_id, reply_markup=keyboard
+                ),
+            )
 
         return self.postbox.post(chat_id, kind or Kind.TIDY, make, key=("keyboard", chat_id, message_id))
 
@@ -313,15 +328,9 @@ class Messenger:
             }
             if markup is not None:
                 params["reply_markup"] = markup
-            try:
-                await self.call(chat_id, lambda: self.bot.do_api_request("editMessageMedia", api_kwargs=params))
-            except BadRequest as exc:
-                if _not_modified(exc):
-                    return True
-                if _missing_message(exc):
-                    return False
-                raise
-            return True
+            return await self._edit(
+                chat_id, lambda: self.bot.do_api_request("editMessageMedia", api_kwargs=params), gone=False
+            )
 
         return self.postbox.post(chat_id, kind or Kind.PRESS, make, key=("edit", chat_id, message_id))
 
@@ -341,12 +350,7 @@ class Messenger:
         }
 
         async def make() -> bool:
-            try:
-                await self.call(chat_id, lambda: self.bot.do_api_request("editMessageCaption", api_kwargs=params))
-            except BadRequest as exc:
-                if not (_not_modified(exc) or _missing_message(exc)):
-                    raise
-            return True
+            return await self._edit(chat_id, lambda: self.bot.do_api_request("editMessageCaption", api_kwargs=params))
 
         return self.postbox.post(chat_id, kind or Kind.PRESS, make, key=("edit", chat_id, message_id))
 
@@ -396,23 +400,16 @@ class Messenger:
         from .delivery.postbox import Kind
 
         async def make() -> bool:
-            try:
-                await self.call(
-                    chat_id,
-                    lambda: self.bot.edit_message_media(
-                        InputMediaPhoto(png, caption=cut(caption, CAPTION_LIMIT), parse_mode=ParseMode.HTML),
-                        chat_id=chat_id,
-                        message_id=message_id,
-                        reply_markup=keyboard,
-                    ),
-                )
-            except BadRequest as exc:
-                if _not_modified(exc):
-                    return True
-                if _missing_message(exc):
-                    return False
-                raise
-            return True
+            return await self._edit(
+                chat_id,
+                lambda: self.bot.edit_message_media(
+                    InputMediaPhoto(png, caption=cut(caption, CAPTION_LIMIT), parse_mode=ParseMode.HTML),
+                    chat_id=chat_id,
+                    message_id=message_id,
+                    reply_markup=keyboard,
+                ),
+                gone=False,
+            )
 
         return self.postbox.post(chat_id, kind or Kind.PRESS, make, key=("edit", chat_id, message_id))
 
@@ -451,28 +448,8 @@ class Messenger:
         """Send several short answers to a group as one message, each under a mention of whom it answers (the
         postbox gathers them when the group's budget is short); the message id."""
         body = "\n\n".join(f"{mention(note.user_id, note.name)}: {note.text}" for note in notes)
-        body = cut(body, MESSAGE_LIMIT)
         first = notes[0]
-
-        def send(mode: str | None, text: str) -> Awaitable[Any]:
-            return self.bot.send_message(
-                chat_id,
-                text,
-                parse_mode=mode,
-                message_thread_id=first.thread_id or None,
-                link_preview_options=LinkPreviewOptions(is_disabled=True),
-                reply_parameters=(
-                    ReplyParameters(first.reply_to, allow_sending_without_reply=True) if first.reply_to else None
-                ),
-            )
-
-        try:
-            message = await self.call(chat_id, lambda: send(ParseMode.HTML, body), repeatable=False)
-        except BadRequest as exc:
-            if not _parse_error(exc):
-                raise
-            message = await self.call(chat_id, lambda: send(None, plain(body, MESSAGE_LIMIT)), repeatable=False)
-        return int(message.message_id)
+        return await self._message(chat_id, body, thread_id=first.thread_id, reply_to=first.reply_to)
 
     async def delete(self, chat_id: int, message_id: int) -> None:
         """Delete a message of the bot's (a progress note); a message already gone is fine. Deleting is not counted
