@@ -10,17 +10,11 @@ games are no longer exactly reproducible. ``--jobs N`` plays N games of a pairin
 
 Also: nodes per second on mid-game 20x20 and 39x32 positions, and the time per move (median, max) of each level.
 
-Run: python benchmarks/ai.py [--quick] [--games N] [--size 15x15 --size 20x20] [--seconds S] [--cap PLIES]
+Run: python -m benchmarks.ai [--quick] [--games N] [--size 15x15 --size 20x20] [--seconds S] [--cap PLIES]
      [--jobs 2] [--only hard-normal,easy-random]
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 import argparse
 import random

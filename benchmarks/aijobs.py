@@ -7,28 +7,21 @@
 2. Capacity: GAMES games in which the bot (hard, 0.5 s a move, all of it spent) is to move at once; the time until
    every move is stored with 1 and with 2 ai-worker processes of one search each.
 
-Run: python benchmarks/aijobs.py            (SQLite: a file in a temporary folder)
-     python benchmarks/aijobs.py URL        (PostgreSQL: an empty database)
-     python benchmarks/aijobs.py --latency  (part 1 only)
+Run: python -m benchmarks.aijobs            (SQLite: a file in a temporary folder)
+     python -m benchmarks.aijobs URL        (PostgreSQL: an empty database)
+     python -m benchmarks.aijobs --latency  (part 1 only)
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT), str(_ROOT / "tests")] + [
-    p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
-]
-
 import asyncio
 import statistics
+import sys
 import tempfile
 import time
+from pathlib import Path
 
-from test_aijobs import Worker
-
+from tests.support.program import AiWorker
 from tochki_bot.services import GameView, LobbyChoice, Origin, Person, Place, Services
 
 MOVES = 20
@@ -77,7 +70,7 @@ async def capacity(db: str, workers: int) -> float:
                 Place(person.id, "private"), person, "hard", LobbyChoice(15, 15, "cross", None, "creator_red")
             )
             ids.append(opened.view.id)
-        procs = [await Worker(db, TOCHKI_AI_SECONDS="0.5").started() for _ in range(workers)]
+        procs = [await AiWorker(db, TOCHKI_AI_SECONDS="0.5").started() for _ in range(workers)]
         try:
             began = time.perf_counter()
             await services.opponent.start()  # the jobs are added now, every worker ready
@@ -114,7 +107,7 @@ async def main(target: str | None, latency_only: bool) -> None:
         db = fresh("far.db")
         services = await Services.open(db)  # the schema, before the ai-worker opens it
         await services.close()
-        proc = await Worker(db, TOCHKI_AI_SECONDS="0.1").started()
+        proc = await AiWorker(db, TOCHKI_AI_SECONDS="0.1").started()
         try:
             far = await latency(db, workers=0, seconds=0.1)
         finally:

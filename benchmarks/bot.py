@@ -6,19 +6,11 @@ Two measurements:
 - steady load: moves arrive at a fixed rate spread over the 50 games, as players in chats would send them.
 
 For each: moves per second and the time from an update entering the application to its board photo being sent
-(p50 / p99). Run: python benchmarks/bot.py [--moves N] [--rate R] [--painters N] (pictures drawn in N processes, as
+(p50 / p99). Run: python -m benchmarks.bot [--moves N] [--rate R] [--painters N] (pictures drawn in N processes, as
 the bot draws them by default; 0: in threads)
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT), str(_ROOT / "tests")] + [
-    p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
-]
 
 import argparse
 import asyncio
@@ -26,12 +18,12 @@ import random
 import statistics
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
-from fakebot import FakeTelegram, as_update
-from harness import Bot
-
-from benchmarks.positions import surrounding_game
+from tests.support.fakebot import FakeTelegram, as_update
+from tests.support.harness import Bot
+from tests.support.positions import surrounding_game
 from tochki_bot.config import DEFAULT_PICTURE_WORKERS
 from tochki_bot.engine import Game, Point
 from tochki_bot.services import Person

@@ -9,18 +9,10 @@ before the deadline watch: a clock pass every ``--interval`` seconds and nothing
 
 Timing on a loaded machine is noisy: the counts do not depend on load, the latencies do.
 
-Run: python benchmarks/clock.py [--games N] [--seconds S] [--poll] [--interval 30]
+Run: python -m benchmarks.clock [--games N] [--seconds S] [--poll] [--interval 30]
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT), str(_ROOT / "tests")] + [
-    p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
-]
 
 import argparse
 import asyncio
@@ -29,18 +21,14 @@ import re
 import statistics
 import tempfile
 import time
+from pathlib import Path
 
-from harness import Bot, Clock
-
-from tochki_bot.services import LobbyChoice, Person, Place
+from tests.support.games import timed_game
+from tests.support.harness import Bot, RealClock
+from tochki_bot.services import Person
 from tochki_bot.services.clock import LAST_CALL
 
-ANNA, BORIS = Person(11, "Anna"), Person(22, "Boris")
-
-
-class RealClock(Clock):
-    def __call__(self) -> float:
-        return time.time()
+ANNA = Person(11, "Anna")  # blue in tests.support.games.timed_game
 
 
 def summary(late: list[float]) -> str:
@@ -57,11 +45,7 @@ async def run(games: int, seconds: int, poll: bool, interval: float) -> None:
         try:
             ids = []
             for n in range(games):
-                place = Place(-1000 - n, "group", f"G{n}")
-                opened = await services.lobby.open(place, ANNA, LobbyChoice(10, 10, "empty", 60, "creator_blue"))
-                await services.lobby.join(opened.view.id, BORIS, place)
-                await storage.games.update(opened.view.id, move_seconds=seconds)
-                ids.append(opened.view.id)
+                ids.append(await timed_game(services, seconds, chat=-1000 - n))
             rng = random.Random(1)
             start = time.time()
             offsets = sorted((rng.uniform(0, 30), game_id) for game_id in ids)

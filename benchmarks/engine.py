@@ -1,17 +1,10 @@
 """Engine speed: moves per second replaying full random 39x32 games, a 300-move replay, grounding time; and the
 same replay under the manual-closure rule sets (polish, territory), closures included.
 
-Run: python benchmarks/engine.py [--games N] [--manual-games N]
+Run: python -m benchmarks.engine [--games N] [--manual-games N]
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-# Run as a script from anywhere: the project root first, and not this folder (render.py would shadow render/).
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 import argparse
 import random

@@ -8,29 +8,21 @@ of network latency per call.
 
 Prints, for the other chats, the time from an update entering the application to the bot's answer being sent
 (p50 / p99 / max), and for the flooding group how long its backlog took and how many messages it cost.
-Run: python benchmarks/flood.py [--flood N]
+Run: python -m benchmarks.flood [--flood N]
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT), str(_ROOT / "tests")] + [
-    p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
-]
 
 import argparse
 import asyncio
 import statistics
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
-from fakebot import FakeTelegram, as_update
-from harness import Bot
-
+from tests.support.fakebot import FakeTelegram, as_update
+from tests.support.harness import Bot
 from tochki_bot.config import Config
 from tochki_bot.telegram.app import build_application
 

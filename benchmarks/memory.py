@@ -4,27 +4,20 @@ Drives the real bot (Application, handlers, storage on a real file, pictures) ag
 group games in 10,000 chats between 20,000 people, each opened, joined and played for two moves. Prints the
 process's resident memory as the games add up, the sizes of the bot's in-memory caches, and the database file.
 
-Run: python benchmarks/memory.py [--games N]
+Run: python -m benchmarks.memory [--games N]
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT), str(_ROOT / "tests")] + [
-    p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
-]
 
 import argparse
 import asyncio
 import gc
 import tempfile
 import time
+from pathlib import Path
 
-from fakebot import FakeTelegram
-from harness import Bot
+from tests.support.fakebot import FakeTelegram
+from tests.support.harness import Bot
 
 
 def rss_mb() -> float:

@@ -6,26 +6,23 @@ Every position after the 8th dot of each record is judged by ``tochki_bot.ai.puz
 again at 4x the budget. Records of the manual rule sets (polish, territory) are replayed under the sports rules as
 far as those allow (the same dots; captures are then automatic).
 
-Run: python benchmarks/puzzles.py [--nodes 2000] [--check]   (--check: compare with the shipped set, write nothing)
+Run: python -m benchmarks.puzzles [--nodes 2000] [--check]   (--check: compare with the shipped set, write nothing)
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
-
 import argparse
 import json
+import sys
 import time
+from pathlib import Path
 
 from tochki_bot.ai.puzzles import FIRST_PLY, REVIEW_NODES, VERIFY, Tally, find_puzzles
 from tochki_bot.engine import MoveKind
 from tochki_bot.engine.sgf import parse_sgf
 from tochki_bot.services.puzzles import initial_rating, moves_text
 
+_ROOT = Path(__file__).resolve().parent.parent
 DATA = _ROOT / "tests" / "data"
 TARGET = _ROOT / "tochki_bot" / "services" / "puzzles.json"
 

@@ -1,27 +1,22 @@
 """Records and replays: SGF parsing (games per second) and the animated replay of a full 39x32 game.
 
-Run: python benchmarks/records.py
+Run: python -m benchmarks.records
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 import random
 import statistics
 import time
 
 from benchmarks.engine import random_game
+from tests.support.paths import DATA
 from tochki_bot.engine import Game
 from tochki_bot.engine.sgf import parse_sgf, write_sgf
 from tochki_bot.services import GameView
 from tochki_bot.telegram.sharing import replay_gif
 
-ZAGRAM = (_ROOT / "tests" / "data" / "zagram-352562.sgf").read_text()
+ZAGRAM = (DATA / "zagram-352562.sgf").read_text()
 
 
 def main() -> None:

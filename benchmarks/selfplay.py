@@ -18,18 +18,12 @@ same engine. The candidate is the working tree's ``tochki_bot.ai`` unless ``--ca
 - ``--sgf DIR`` keeps every game as an SGF record (GM[40]), to replay; ``swings FILE.sgf`` replays one with the
   candidate's ``analyse`` and prints the moves that lost the most by its reading.
 
-Run: python benchmarks/selfplay.py --base HEAD~1 [--cand REV|DIR] [--size 15x15] [--seconds 0.5 | --seeded]
+Run: python -m benchmarks.selfplay --base HEAD~1 [--cand REV|DIR] [--size 15x15] [--seconds 0.5 | --seeded]
          [--games 100] [--sprt 0,50] [--opening 4] [--cap 200] [--seed 1] [--sgf DIR] [--level hard]
-     python benchmarks/selfplay.py swings GAME.sgf [--nodes 3000]
+     python -m benchmarks.selfplay swings GAME.sgf [--nodes 3000]
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 import argparse
 import importlib.util
@@ -37,14 +31,18 @@ import io
 import math
 import random
 import subprocess
+import sys
 import tarfile
 import tempfile
 import time
+from pathlib import Path
 from types import ModuleType
 from typing import NamedTuple
 
 from tochki_bot.engine import Game, Point
 from tochki_bot.engine.sgf import parse_sgf, write_sgf
+
+_ROOT = Path(__file__).resolve().parent.parent
 
 _LOADED: dict[str, ModuleType] = {}
 MIN_GAMES = 16

@@ -3,22 +3,17 @@ results), the standings with their tie-breaks, a knockout's bracket; replaying 1
 migration's work); and a tournament's round advanced through the services (SQLite) in the transaction ending its
 last game.
 
-Run: python benchmarks/tournaments.py
+Run: python -m benchmarks.tournaments
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 import asyncio
 import random
 import statistics
 import tempfile
 import time
+from pathlib import Path
 
 from storage import RatedGame
 from tochki_bot.services import LobbyChoice, Person, Place, Services, TournamentChoice

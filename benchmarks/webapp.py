@@ -7,28 +7,24 @@
   through the services as a chat command does or through ``POST /api/games/<id>/moves`` as the Mini App does. The
   time runs from the move being stored (the services returned it) to the long poll's answer being read.
 
-Run: python benchmarks/webapp.py [moves]
+Run: python -m benchmarks.webapp [moves]
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"]
 
 import asyncio
 import gzip
 import json
 import random
 import statistics
+import sys
 import tempfile
 import time
+from pathlib import Path
 
 import httpx
 
-from benchmarks.positions import dense_midgame, surrounding_game
+from tests.support.positions import dense_midgame, surrounding_game
 from tochki_bot.engine import Game
 from tochki_bot.services import GameView, Person, Place, Services
 from tochki_bot.webapp import RateLimit, WebAppServer, sign_init_data

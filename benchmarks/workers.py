@@ -1,26 +1,18 @@
 """Several workers: moves per second through 1, 2 and 4 real bot processes (``python -m tochki_bot --webhook``) on one
 PostgreSQL database, against one process on SQLite, everything else equal.
 
-Each run starts its own database (a throwaway local PostgreSQL 15 with its durable defaults, fsync on; or a fresh
-SQLite file), its workers, and the fake Bot API of the tests served over HTTP (``tests/workers.py``). ``--games``
-group games are started through the services, then every game's players move as soon as their last board is out
-(moves sent round robin to the workers, as a reverse proxy would), until ``--moves`` moves in all. Reported: moves
-shown per second, and how long a move took from its POST to its board being sent (p50 / p99).
+Each run starts its own database (a throwaway local PostgreSQL 15 with its durable defaults, fsync on; or a fresh SQLite
+file), its workers, and the fake Bot API of the tests served over HTTP (``tests/support/workers.py``). ``--games`` group
+games are started through the services, then every game's players move as soon as their last board is out (moves sent
+round robin to the workers, as a reverse proxy would), until ``--moves`` moves in all. Reported: moves shown per second,
+and how long a move took from its POST to its board being sent (p50 / p99).
 
 Everything runs on this machine: the workers, PostgreSQL, the fake Bot API and this driver share its cores, so past
-the number of cores more workers add contention, not throughput. Run: python benchmarks/workers.py [--moves N]
+the number of cores more workers add contention, not throughput. Run: python -m benchmarks.workers [--moves N]
 [--games G] [--counts 1,2,4]
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-_ROOT = Path(__file__).resolve().parent.parent
-sys.path[:] = [str(_ROOT), str(_ROOT / "tests")] + [
-    p for p in sys.path if Path(p or ".").resolve() != _ROOT / "benchmarks"
-]
 
 import argparse
 import asyncio
@@ -28,13 +20,12 @@ import os
 import statistics
 import tempfile
 import time
-
-from fakebot import Call
-from pgserver import Server, binaries
-from test_workers import Game, Table, open_games
-from workers import Cluster
+from pathlib import Path
 
 from storage import Storage
+from tests.support.fakebot import Call
+from tests.support.pgserver import Server, binaries
+from tests.support.workers import Cluster, Game, Table, open_games
 
 UNLIMITED = {"TOCHKI_GROUP_RATE": "1000000", "TOCHKI_SEND_RATE": "1000000"}
 """Telegram's sending limits lifted (each worker keeps to its own copy of them): this measures what the workers and

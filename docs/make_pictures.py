@@ -24,8 +24,8 @@ sys.path[:0] = [p for p in (os.environ.get("TOCHKI_RENDER"), str(ROOT)) if p]
 
 from PIL import Image  # noqa: E402
 
-from benchmarks.positions import surrounding_game  # noqa: E402
 from render import Window, render_png  # noqa: E402
+from tests.support.positions import surrounding_game  # noqa: E402
 from tochki_bot.pictures import board_view  # noqa: E402
 from tochki_bot.services import GameView  # noqa: E402
 from tochki_bot.telegram.captions import picture_caption  # noqa: E402

@@ -22,8 +22,8 @@ Append one entry to ``MIGRATIONS``:
     ``ALTER TABLE moves DROP CONSTRAINT moves_kind_check,
     ADD CONSTRAINT moves_kind_check CHECK (kind IN ('dot', ..., 'new kind'))``.
 
-``tests/test_storage.py`` opens a fresh database of each backend and checks that both end with the same tables and
-columns, and that PostgreSQL has no 32-bit id or ``REAL`` column.
+``tests/storage/test_storage.py`` opens a fresh database of each backend and checks that both end with the same tables
+and columns, and that PostgreSQL has no 32-bit id or ``REAL`` column.
 """
 
 from __future__ import annotations

@@ -1,22 +1,17 @@
-"""Shared test fixtures and paths."""
+"""Fixtures every test may use: both database backends, and bots left running by a failed test stopped.
+
+The helpers the tests share are modules of ``tests.support`` (``from tests.support.harness import Bot``)."""
 
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-TESTS = Path(__file__).resolve().parent
-DATA = TESTS / "data"
-SHARED = TESTS.parent.parent / "shared"
-
-# The reference rules implementation lives beside the tests.
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
+from tests.support.paths import Where
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +19,7 @@ async def _stop_leftover_bots() -> AsyncIterator[None]:
     """A test that fails half-way leaves its bots running, and their database threads would keep pytest from
     exiting: stop them."""
     yield
-    from harness import RUNNING
+    from tests.support.harness import RUNNING
 
     for bot in list(RUNNING):
         await bot.stop()
@@ -34,8 +29,6 @@ async def _stop_leftover_bots() -> AsyncIterator[None]:
 # Both database backends. A test that takes ``where`` (or ``backend``) runs once per backend: ``where("x.db")`` is a
 # file in the test's folder on SQLite, a fresh schema of a throwaway PostgreSQL server on PostgreSQL (the same name
 # gives the same database within a test: a bot restarted on it, a second process).
-
-Where = Callable[..., str]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -47,17 +40,45 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def backends(config: pytest.Config) -> list[str]:
+    """The backends ``--backends`` chose."""
+    return [b.strip() for b in config.getoption("--backends").split(",") if b.strip()]
+
+
+# The PostgreSQL half is marked ``postgres`` (``-m "not postgres"`` leaves it out, as ``--backends sqlite`` does).
+POSTGRES_MARKS = [pytest.mark.postgres]
+SLOW_BY_NATURE = ("process", "browser", "postgres")
+"""Markers that make a test ``slow`` without saying so."""
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
-        chosen = [b.strip() for b in metafunc.config.getoption("--backends").split(",") if b.strip()]
+        chosen = [
+            pytest.param(b, marks=POSTGRES_MARKS, id=b) if b == "postgres" else b for b in backends(metafunc.config)
+        ]
         metafunc.parametrize("backend", chosen, indirect=True)
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[Any]:
-    """A PostgreSQL server for the whole session (started the first time a test asks for it)."""
-    from pgserver import Server, binaries
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """A test that asks for the PostgreSQL server itself is a PostgreSQL test too; and every test that starts
+    processes of its own, drives a browser or runs on PostgreSQL is slow (a Python process takes 0.5-1 s to start
+    here, the server seconds, and the PostgreSQL half repeats the SQLite half): the fast suite stays in one process,
+    on SQLite."""
+    if "pg_server" in getattr(item, "fixturenames", ()):
+        for mark in POSTGRES_MARKS:
+            item.add_marker(mark)
+    if item.get_closest_marker("slow") is None and any(item.get_closest_marker(m) for m in SLOW_BY_NATURE):
+        item.add_marker(pytest.mark.slow)
 
+
+@pytest.fixture(scope="session")
+def pg_server(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A PostgreSQL server for the whole session (started the first time a test asks for it; never when
+    ``--backends`` leaves PostgreSQL out)."""
+    from tests.support.pgserver import Server, binaries
+
+    if "postgres" not in backends(request.config):
+        pytest.skip("--backends leaves PostgreSQL out")
     folder = binaries()
     missing = None
     if folder is None:

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import TESTS
+
+from tests.support.paths import TESTS
 
 ROOT = TESTS.parent
 PACKAGES = ("tochki_bot", "render", "storage")
@@ -175,8 +176,8 @@ def test_layers(path: Path) -> None:
 
 
 def test_the_mini_app_reaches_the_game_through_the_services_only() -> None:
-    """The contract of ``../shared/DESIGN.md``: ``webapp`` imports services, i18n and engine values; never storage,
-    never Telegram, never the pictures (the page draws the board itself)."""
+    """The contract of the layers (docs/architecture.md, The import rules): ``webapp`` imports services, i18n and engine
+    values; never storage, never Telegram, never the pictures (the page draws the board itself)."""
     found = set()
     for path in sorted((ROOT / "tochki_bot" / "webapp").rglob("*.py")):
         found |= {part_of(name) if ours(name) else name.split(".")[0] for name in imports(path)}
@@ -184,6 +185,8 @@ def test_the_mini_app_reaches_the_game_through_the_services_only() -> None:
     assert not found & {"storage", "tochki_bot.telegram", "telegram", "render", "tochki_bot.pictures", "aiosqlite"}
 
 
+@pytest.mark.process
+@pytest.mark.slow
 def test_the_database_base_knows_neither_backend() -> None:
     """``storage.database`` is the base of both backends: it imports neither (nor anything else of storage but the
     schema and the dialect); ``storage.opening`` alone chooses one by the target's URL."""

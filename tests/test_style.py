@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import TESTS
+
+from tests.support.paths import TESTS
 
 ROOT = TESTS.parent
 
@@ -20,6 +21,7 @@ def tool(name: str) -> str | None:
     return shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
 
 
+@pytest.mark.process
 def test_ruff_is_clean() -> None:
     ruff = tool("ruff")
     if ruff is None:
@@ -28,6 +30,7 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.process
 def test_pyright_is_clean() -> None:
     """pyright over the files ``[tool.pyright]`` names, with this interpreter's packages. The PyPI wrapper runs the
     pyright of its own version with the machine's Node.js (about 30 s here)."""

@@ -3,7 +3,7 @@
 A board picture costs about 8 ms of CPU (2.7 ms drawing, 5 ms PNG compression) on 39x32. Drawn in threads of the
 bot's own process, the drawing threads and the event loop take turns at the GIL, and every reply waits for a turn:
 on two cores the bot then carried about 90-100 moves a second. Drawn in worker processes, the same machine carries
-130-145 (``python benchmarks/bot.py``). A worker that dies (killed, out of memory) is replaced and the picture
+130-145 (``python -m benchmarks.bot``). A worker that dies (killed, out of memory) is replaced and the picture
 drawn again; when workers keep dying, pictures are drawn in threads: a move's board is never lost to a drawing
 worker.
 

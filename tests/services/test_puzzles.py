@@ -9,10 +9,10 @@ from collections.abc import AsyncIterator
 from importlib import resources
 
 import pytest
-from conftest import Where
-from harness import Clock
 
 from storage import PuzzleRecord
+from tests.support.harness import Clock
+from tests.support.paths import Where
 from tochki_bot.ai.puzzles import REVIEW_NODES
 from tochki_bot.engine import Point
 from tochki_bot.services import LobbyChoice, Person, Place, Services

@@ -8,9 +8,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from conftest import Where
-from harness import Clock
 
+from tests.support.harness import Clock
+from tests.support.paths import Where
 from tochki_bot.services import (
     LobbyChoice,
     Person,

@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from conftest import Where
-from harness import Bot
 
+from tests.support.harness import Bot
+from tests.support.paths import Where
 from tochki_bot.engine import Point
 from tochki_bot.services import PuzzleView
 from tochki_bot.services.puzzles import DAY

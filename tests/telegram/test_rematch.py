@@ -9,10 +9,10 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from conftest import Where
-from fakebot import FakeTelegram
-from harness import Bot
 
+from tests.support.fakebot import FakeTelegram
+from tests.support.harness import Bot
+from tests.support.paths import Where
 from tochki_bot.services.people import BOT_IDS
 from tochki_bot.telegram import callbacks as cb
 

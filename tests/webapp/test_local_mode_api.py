@@ -85,6 +85,7 @@ SURROUND = [(5, 6), (5, 5), (6, 5), (10, 10), (5, 4), (11, 11), (4, 5)]
 # Limits
 
 
+@pytest.mark.slow
 async def test_one_person_playing_fast_is_never_told_too_many_requests(local: Local) -> None:
     """200 moves as fast as the page sends them, each with the long poll it ends (400 requests in a few seconds):
     the Mini App's limit (120 at once, then 2 a second) said 429 after about 120."""

@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_local_browser import choose, server  # noqa: F401  (the local server, a fixture)
-from test_webapp_browser import Phone, run, screenshots
 
+from tests.support.browser import Phone, choose, run, screenshots
 from tochki_bot.webapp import WebAppServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -46,7 +45,7 @@ def play(browser: Phone, points: list[tuple[int, int]], *, mouse: bool = False) 
 
 
 async def test_a_game_from_the_form_with_rules_and_a_clock_and_grounding_with_its_score(
-    server: WebAppServer,  # noqa: F811 (test_local_browser's fixture)
+    server: WebAppServer,
     tmp_path: Path,
 ) -> None:
     shots = screenshots(tmp_path)
@@ -155,7 +154,7 @@ def drag(browser: Phone, dx: float, dy: float) -> None:
     send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x + dx, "y": y + dy, "button": "left"})
 
 
-async def test_the_zoom_buttons_cover_no_ruler(server: WebAppServer, tmp_path: Path) -> None:  # noqa: F811
+async def test_the_zoom_buttons_cover_no_ruler(server: WebAppServer, tmp_path: Path) -> None:
     """At phone and window sizes, with the whole board shown and zoomed in (dragged to each corner): neither zoom
     button is over a ruler's numbers or a corner point (before, − covered the right ruler at 420x520 to 500x600 and
     the bottom one on a zoomed phone, and the corner point 20-1 there)."""

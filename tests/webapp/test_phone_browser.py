@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Bot
-from test_bot import ANNA, BORIS, GROUP, open_group_game, users
-from test_webapp import TOKEN, WEBAPP_URL, sign
-from test_webapp_browser import LIGHT, Phone, run, screenshots
 
+from tests.support.browser import LIGHT, Phone, run, screenshots
+from tests.support.games import ANNA, BORIS, GROUP, open_group_game, users
+from tests.support.harness import Bot
+from tests.support.webapp import TOKEN, WEBAPP_URL, sign
 from tochki_bot.webapp import WebAppServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -17,9 +17,9 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is
 
 import httpx
 import pytest
-from test_bot import ANNA, BORIS, STRANGER, open_group_game
-from test_webapp import auth, open_site
 
+from tests.support.games import ANNA, BORIS, STRANGER, open_group_game
+from tests.support.webapp import auth, open_site
 from tochki_bot.services import Services
 from tochki_bot.webapp import WebAppServer, contract
 from tochki_bot.webapp.contract import GameLine, GamesList, GameState, GroundQuestion, Refusal, Session

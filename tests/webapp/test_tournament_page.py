@@ -4,39 +4,23 @@ creator and whoever holds its code (the group's link), nobody else; forged initD
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
-import time
 from collections.abc import AsyncIterator
 from typing import Any
-from urllib.parse import parse_qs, quote, urlencode, urlparse
+from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
-from conftest import Where
-from harness import Bot
 
+from tests.support.harness import Bot
+from tests.support.paths import Where
+from tests.support.webapp import TOKEN, sign
 from tochki_bot.telegram import callbacks as cb
 from tochki_bot.webapp import WebAppServer
 
-TOKEN = "123:TEST"
 GROUP = -4001
 PLAYERS = {61: "Ann", 62: "Bob", 63: "Cat"}
 STRANGER = 69
-
-
-def sign(user_id: int, *, token: str = TOKEN, start_param: str | None = None) -> str:
-    """initData as Telegram signs it (worked out here from Telegram's specification, not with the code under test)."""
-    fields = {
-        "user": json.dumps({"id": user_id, "first_name": PLAYERS.get(user_id, "Mallory"), "language_code": "en"}),
-        "auth_date": str(int(time.time())),
-        **({"start_param": start_param} if start_param else {}),
-    }
-    check = "\n".join(f"{k}={fields[k]}" for k in sorted(fields))
-    secret = hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()
-    fields["hash"] = hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()
-    return urlencode(fields, quote_via=quote)
 
 
 @pytest.fixture
@@ -113,10 +97,14 @@ async def test_the_tournament_page_for_its_players_and_its_link_only(site: tuple
     assert not bot.errors
 
 
+@pytest.mark.browser
+@pytest.mark.process
 async def test_the_tournament_page_in_a_browser_opens_a_game(where: Where, tmp_path: Any) -> None:
-    """Headless Chromium (as tests/test_webapp_browser.py drives it): a stranger opens the tournament's link from
-    the group, sees the standings and the round's tables, taps the game and gets its board."""
-    browser = pytest.importorskip("test_webapp_browser")
+    """Headless Chromium (``tests/support/browser.py``, as the Mini App's browser tests drive it): a stranger opens
+    the tournament's link from the group, sees the standings and the round's tables, taps the game and gets its
+    board."""
+    from tests.support import browser  # skips this test where Chromium is missing
+
     server = WebAppServer(token=TOKEN, listen="127.0.0.1", port=0, telegram_js="telegram-web-app.js")
     bot = await Bot(where("browser.db"), webapp_url="https://tochki.example.org/app", extras=[server]).start()
     phone = None

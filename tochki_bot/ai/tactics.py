@@ -4,7 +4,7 @@ The engine's ``Board`` keeps, per colour, a reach map (wall / open / enclosed pe
 colour's dots. A dot at ``q`` can only capture when it links two wall runs around ``q`` that already belong to one
 chain; only then does the engine flood. ``capture_value`` asks exactly that question without placing the dot: it
 reuses the engine's neighbourhood tables and its lockstep flood (``Board._split``), so it agrees with ``Game.play``
-by construction (``tests/test_ai.py`` checks it against real moves on random games of every size).
+by construction (``tests/ai/test_ai.py`` checks it against real moves on random games of every size).
 
 Everything here works on a *private copy* of a game (``Position``): the flood uses the copy's scratch marks and the
 union-find lookups do not compress paths, so the caller's game is never touched.

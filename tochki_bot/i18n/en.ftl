@@ -1,7 +1,7 @@
 ### English texts of tochki-bot.
 ### Texts are Telegram HTML: keep <b>, <i>, <code> and <a> balanced. Names arrive already escaped.
 ### Numbers arrive as Fluent numbers without digit grouping; count them with plural selectors ([one], *[other]).
-### pl.ftl, ru.ftl and uk.ftl must have the same message ids with the same variables (tests/test_texts.py checks it).
+### pl.ftl, ru.ftl and uk.ftl must have the same message ids with the same variables (tests/i18n/test_texts.py checks it).
 
 ## Help and rules
 

@@ -6,7 +6,7 @@
 ### (zrobiłeś / zrobiłaś), którego bot nie zna: teksty używają czasu teraźniejszego, przyszłego albo form bezosobowych.
 ### Numer partii zawsze z krzyżykiem (#12): tak bot rozpoznaje, o którą partię chodzi w odpowiedzi na wiadomość.
 ### Słownictwo jak na zagram.org i w Wikikropkach: kropki, plansza, okrążenie, państwo, stop, terytorium.
-### Identyfikatory i zmienne są te same co w en.ftl (sprawdza to tests/test_texts.py).
+### Identyfikatory i zmienne są te same co w en.ftl (sprawdza to tests/i18n/test_texts.py).
 
 ## Pomoc i zasady
 

@@ -165,8 +165,11 @@ class Runner:
             except Exception:
                 log.exception("the AI's runner could not take a job; it tries again in %g s", PAUSE)
                 await asyncio.sleep(PAUSE)
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for loses a cancellation that arrives as the event is
+            # set (it returns instead), and this loop would never end: close() would wait for it forever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll)
+                async with asyncio.timeout(self.poll):
+                    await self._wake.wait()
 
     def _ended(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)

@@ -1,0 +1,1 @@
+"""Tests of the ``tochki-bot`` program: its commands, run as processes."""

@@ -1,0 +1,1 @@
+"""Tests of ``tochki_bot.engine``: the rules."""

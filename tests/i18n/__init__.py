@@ -1,0 +1,1 @@
+"""Tests of ``tochki_bot.i18n``: the texts in every language."""

@@ -1,0 +1,1 @@
+"""Tests of ``storage``: the SQL repositories, on SQLite and PostgreSQL."""

@@ -1,0 +1,1 @@
+"""Tests of ``tochki_bot.wording``: the sentences every front end says the same way."""
