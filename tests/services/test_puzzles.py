@@ -5,14 +5,12 @@ wins, one try each), the puzzle of the day, and puzzles found in the bot's own f
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from importlib import resources
 
 import pytest
 
 from storage import PuzzleRecord
 from tests.support.harness import Clock
-from tests.support.paths import Where
 from tochki_bot.ai.puzzles import REVIEW_NODES
 from tochki_bot.engine import Point
 from tochki_bot.services import LobbyChoice, Person, Place, Services
@@ -23,18 +21,6 @@ ANNA, BORIS, CAT = Person(71, "Anna"), Person(72, "Boris"), Person(73, "Cat")
 RING = [(3, 4), (3, 5), (4, 6), (5, 6), (6, 5), (6, 4), (4, 3), (6, 3), (10, 10), (10, 8)]
 BLOCK = [(4, 4), (5, 4), (4, 5), (5, 5), (5, 2), (5, 1), (12, 12), (12, 11), (11, 12), (1, 12)]
 """A game's dots, blue's and red's: blue rings four red dots, open at 5-3 (tests/ai/test_puzzle_finder.py)."""
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def services(where: Where, clock: Clock) -> AsyncIterator[Services]:
-    opened = await Services.open(where(), clock=clock, ai_workers=0)
-    yield opened
-    await opened.close()
 
 
 def shipped() -> list[dict[str, object]]:
