@@ -6,6 +6,7 @@ which."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import select
 import signal
@@ -105,13 +106,9 @@ def response(sock: socket.socket, timeout: float = 5.0) -> tuple[int, bytes]:
     """The status of the answer on ``sock`` and everything read until the server closed the connection."""
     sock.settimeout(timeout)
     data = b""
-    try:
+    with sock, contextlib.suppress(ConnectionResetError):  # the server may close the connection while we read
         while chunk := sock.recv(65536):
             data += chunk
-    except ConnectionResetError:
-        pass
-    finally:
-        sock.close()
     assert data.startswith(b"HTTP/1.1 "), data[:200]
     return int(data.split(b" ", 2)[1]), data
 
@@ -130,14 +127,12 @@ def offer(port: int, size: int, *, chunked: bool) -> tuple[int, int]:
     piece = b"x" * (64 * 1024)
     framed = b"%x\r\n" % len(piece) + piece + b"\r\n" if chunked else piece
     sent = 0
-    try:
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the server refusing half-way is the point
         while sent < size and not select.select([sock], [], [], 0)[0]:
             sock.sendall(framed)
             sent += len(piece)
         if chunked and sent >= size:
             sock.sendall(b"0\r\n\r\n")
-    except (BrokenPipeError, ConnectionResetError):
-        pass
     return response(sock)[0], sent
 
 

@@ -23,6 +23,7 @@ answer is the same on every machine.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -102,7 +103,7 @@ def judge(game: Game, *, nodes: int = REVIEW_NODES) -> Verdict:
     depth = found_at = 1
     search.node_limit = float(nodes)
     if len(candidates) > 1:
-        try:
+        with contextlib.suppress(_OutOfTime):  # out of nodes: the last depth searched to the end stands
             search.keep_threats(p, found)
             other = root.passed()
             search.read_threats(other, search.moves(other, 0, everywhere=True))
@@ -127,8 +128,6 @@ def judge(game: Game, *, nodes: int = REVIEW_NODES) -> Verdict:
                 best = ranked[0]
                 order = ranked + [q for q in order if q not in searched]
                 depth = d
-        except _OutOfTime:
-            pass
     value = bounds[best]
     rest = [v for q, v in bounds.items() if q != best]
     runner_up = max(rest, default=-2 * WIN)
