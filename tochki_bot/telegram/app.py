@@ -38,6 +38,7 @@ from .delivery.announcer import Announcer
 from .delivery.ledger import Ledger, Limits
 from .delivery.postbox import Postbox
 from .keyboards import MiniApp
+from .lifecycle import run_polling
 from .messenger import Messenger
 from .processor import ChatOrderedProcessor
 from .ratelimit import ChatRateLimiter
@@ -296,7 +297,7 @@ async def startup(application: BotApplication) -> None:
         application.job_queue.run_repeating(clock_job, interval=config.clock_interval, first=0.0, name=CLOCK_JOB)
     if config.deadlines:  # reminders and deadlines are acted on when due, not at the next regular pass
         watch = application.bot_data["deadlines"] = DeadlineWatch(services, lambda: run_clock(application))
-        if application.job_queue is not None:  # it starts with the application (not with a start cut short)
+        if application.job_queue is not None:  # it starts with the application (not when a stop came first)
             application.job_queue.run_once(start_watch, when=0.0, name="deadlines")
         else:
             watch.start()
@@ -305,7 +306,6 @@ async def startup(application: BotApplication) -> None:
             application.job_queue.run_once(start_puzzle_watch, when=0.0, name="puzzles")
         else:
             puzzle_watch.start()
-    application.bot_data["started"] = True
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
 
@@ -372,7 +372,7 @@ async def shutdown(application: BotApplication) -> None:
         await puzzle_watch.stop()
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
-        await front.messenger.postbox.close()  # closed at the stop already, unless the start was cut short
+        await front.messenger.postbox.close()  # closed at the stop already, unless the bot stopped while starting
         await front.services.opponent.close()
         await front.services.changes.settle()
         await front.services.close()
@@ -447,9 +447,6 @@ def run(
     try:
         _run(application, webhook=webhook, listen=listen, port=port, secret_token=secret_token)
     except TelegramError as exc:
-        if application.bot_data.get("started"):  # a stop signal cut a call short once the bot was up: a stop
-            log.info("stopped while starting (%s)", exc)
-            return
         raise start_problem(config, exc) from None
     finally:
         logging.getLogger("telegram.ext").removeFilter(quiet)
@@ -474,6 +471,7 @@ class QuietStart(logging.Filter):
 
 
 def _run(application: BotApplication, *, webhook: str | None, listen: str, port: int, secret_token: str | None) -> None:
+    """The application's whole life on one event loop (``lifecycle.serve``): long polling, or our webhook server."""
     if webhook:
         asyncio.run(
             run_webhook(
@@ -486,15 +484,4 @@ def _run(application: BotApplication, *, webhook: str | None, listen: str, port:
             )
         )
     else:
-        try:
-            application.run_polling(allowed_updates=Update.ALL_TYPES)
-        except RuntimeError as exc:
-            if "Event loop stopped before Future completed" not in str(exc):
-                raise
-            log.info("stopped while starting")
-        finally:
-            # A stop signal that comes while python-telegram-bot is still starting can stop it half-way, before it
-            # runs its shutdown and ours. Ours is then done here, on a loop of its own, so that the database is
-            # closed (its thread would keep the process alive) and the process ends; what was stored stays stored.
-            if application.bot_data.get("front") is not None:
-                asyncio.run(shutdown(application))
+        asyncio.run(run_polling(application))

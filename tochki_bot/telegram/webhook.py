@@ -26,7 +26,6 @@ import errno
 import hmac
 import json
 import logging
-import signal
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -39,6 +38,8 @@ from tornado.http1connection import HTTP1Connection
 from tornado.httpserver import HTTPServer
 from tornado.iostream import StreamClosedError
 from tornado.netutil import bind_sockets
+
+from .lifecycle import Listening, serve
 
 log = logging.getLogger(__name__)
 
@@ -260,15 +261,10 @@ async def run_webhook(
     port: int = 8443,
     max_body: int = MAX_BODY,
 ) -> None:
-    """Run ``application`` in webhook mode until SIGINT or SIGTERM, as PTB's ``Application.run_webhook`` did:
-    initialize, ``post_init``, listen (``CannotListen`` when the port is taken, before Telegram is told of the URL),
-    register ``url`` with Telegram (``setWebhook`` with the secret and every update type), start; on a signal stop
-    listening, stop the application, ``post_stop``, shut down, ``post_shutdown``. The webhook stays registered with
-    Telegram (PTB did not delete it either)."""
-    loop = asyncio.get_running_loop()
-    stopping = asyncio.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stopping.set)
+    """Run ``application`` in webhook mode until SIGINT or SIGTERM (``lifecycle.serve``): after ``post_init``
+    listen (``CannotListen`` when the port is taken, before Telegram is told of the URL) and register ``url`` with
+    Telegram (``setWebhook`` with the secret and every update type); at the stop, stop listening. The webhook stays
+    registered with Telegram (PTB's ``run_webhook`` did not delete it either)."""
     server = WebhookServer(
         application.bot,
         application.update_queue,
@@ -278,27 +274,13 @@ async def run_webhook(
         port=port,
         max_body=max_body,
     )
-    await application.initialize()
-    try:
-        if application.post_init is not None:
-            await application.post_init(application)
+
+    async def begin() -> None:
         server.intake.accept = application.bot_data.get("accept")
         server.start()  # updates that come before the application starts wait in its queue
         await application.bot.set_webhook(
             url=url, allowed_updates=Update.ALL_TYPES, max_connections=40, secret_token=secret_token
         )
-        await application.start()
         log.info("webhook: listening on %s:%d for %s", listen, port, url)
-        await stopping.wait()
-        log.info("webhook: stopping")
-    finally:
-        await server.stop()
-        if application.running:
-            await application.stop()
-            if application.post_stop is not None:
-                await application.post_stop(application)
-        await application.shutdown()
-        if application.post_shutdown is not None:
-            await application.post_shutdown(application)
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(sig)
+
+    await serve(application, Listening(begin, server.stop))
