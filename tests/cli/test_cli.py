@@ -167,7 +167,20 @@ def test_a_stop_that_cuts_the_start_short_still_closes_the_database(tmp_path: Pa
         raise RuntimeError("Event loop stopped before Future completed.")
 
     application.run_polling = cut_short  # type: ignore[method-assign,assignment]  # stands for python-telegram-bot's half-way stop
-    _run(application, webhook=None, listen="127.0.0.1", port=0, secret_token=None)
+    # In a thread of its own, so that a shutdown that never ends fails this test rather than hanging the suite.
+    failed: list[BaseException] = []
+
+    def stop() -> None:
+        try:
+            _run(application, webhook=None, listen="127.0.0.1", port=0, secret_token=None)
+        except BaseException as exc:
+            failed.append(exc)
+
+    stopping = threading.Thread(target=stop, daemon=True)
+    stopping.start()
+    stopping.join(timeout=60)
+    assert not stopping.is_alive(), "our shutdown did not end within 60 s"
+    assert failed == []
     assert application.bot_data.get("front") is None  # our shutdown ran
     deadline = time.monotonic() + 10  # the drawing workers may still be starting: they are stopped when they have
     while (left := [t for t in threading.enumerate() if t.ident not in before and not t.daemon]) and (
