@@ -43,6 +43,7 @@ from .jobs import Job, JobKind, Jobs, JobState
 from .messages import Messages
 from .opening import default_path, inspect, is_postgres, open_database
 from .outbox import Notice, NoticeKind, Outbox
+from .puzzles import PuzzlePost, PuzzleRecord, PuzzlerRecord, Puzzles
 from .ratings import RatedGame, RatingChange, RatingRecord, Ratings
 from .records import (
     ChatRecord,
@@ -90,6 +91,7 @@ class Storage:
         self.jobs = Jobs(db)
         self.ratings = Ratings(db)
         self.tournaments = Tournaments(db)
+        self.puzzles = Puzzles(db)
 
     @classmethod
     async def open(
@@ -153,6 +155,10 @@ __all__ = [
     "OpenGameExists",
     "Outbox",
     "PairingRecord",
+    "PuzzlePost",
+    "PuzzleRecord",
+    "PuzzlerRecord",
+    "Puzzles",
     "RatedGame",
     "RatingChange",
     "RatingRecord",

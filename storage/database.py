@@ -51,6 +51,13 @@ TABLES = (
     "tournament_players",
     "tournament_pairings",
     "tournament_notices",
+    "puzzles",
+    "puzzle_players",
+    "puzzle_attempts",
+    "puzzle_posts",
+    "puzzle_tries",
+    "puzzle_daily",
+    "puzzle_mined",
 )
 """Every table, each after the tables it refers to (the order a copy fills them in)."""
 

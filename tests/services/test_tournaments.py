@@ -4,13 +4,11 @@ ending their last game, byes, forfeits, knockout replays, the clock's start, res
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
 from tests.support.harness import Clock
-from tests.support.paths import Where
 from tochki_bot.services import (
     LobbyChoice,
     Person,
@@ -24,18 +22,6 @@ from tochki_bot.services import (
 
 GROUP = Place(-500, "supergroup", "Club")
 P = [Person(100 + i, name) for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"], 1)]
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def services(where: Where, clock: Clock) -> AsyncIterator[Services]:
-    opened = await Services.open(where(), clock=clock, ai_workers=0)
-    yield opened
-    await opened.close()
 
 
 async def lobby(services: Services, players: int, **choice: Any) -> TournamentView:

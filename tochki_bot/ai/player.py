@@ -16,7 +16,8 @@
   better by more than half a dot there (``Style.switch_margin``). Odd depths only beyond 3: with the opponent to
   move at the leaves the evaluation's exchange term is always the opponent's. A quiescence search over captures
   and blocks at the leaves was tried and lost (3-1-4 at 1 s on 15x15), so the leaves stay static; so did a
-  territory term (cells inside each side's enclosures, 0.1 a cell: 1-0-7).
+  territory term (cells inside each side's enclosures, 0.1 a cell: 1-0-7). The widened iteration comes before
+  the deep ones: the other way round lost 4-0-12 on 39x32 (``docs/ai.md``, round 2).
 - ``hard``'s inner nodes: a transposition table (Zobrist keys of the dots with the score and the side to move:
   bounds and the best move of positions met again), two killer moves per ply, and null windows after the first
   move (principal variation search). Measured with ``benchmarks/selfplay.py`` (``docs/ai.md``).
@@ -217,9 +218,22 @@ class Search:
 
     def read_threats(self, pos: Position, candidates: list[int]) -> None:
         """Find the threat moves of ``pos.to_move`` among ``candidates`` (points where its dot captures nothing
-        but makes new capture threats) by playing each, and keep the best (``keep_threats``)."""
+        but makes new capture threats) by playing each, and keep the best (``keep_threats``).
+
+        Only a point next to a dot of that colour in play can make a new threat (a ring through the new dot runs
+        through two of its neighbours, at least one of them a dot already there, the other maybe the closer), so
+        the others are not played."""
         found: list[tuple[int, int, int]] = []
+        p = pos.to_move
+        b = pos.board
+        dots, owner = b.dots, b.owner
+        s = self.stride
         for q in candidates:
+            if not any(
+                dots[n] == p and not owner[n]
+                for n in (q + 1, q - 1, q + s, q - s, q + s + 1, q + s - 1, q - s + 1, q - s - 1)
+            ):
+                continue
             self.tick()
             rank = self.threat_rank(pos, pos.play(q))
             if rank is not None:

@@ -35,7 +35,7 @@ help =
     Playing several games? Every board says its number: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> name the game, and a reply to a board is about that board's game.
 
     <b>Other commands</b>
-    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /stop declares STOP (sports rules with STOP), /finish ends the extra dots · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings (Glicko-2) · /me your rating and record · /takeback asks to take your last move back (unrated games) · /lang en, /lang pl, /lang ru or /lang uk · /rules
+    /board shows the board again · /zoom 20-18 the board around a point, large · /resign · /draw offers a draw · /ground declares grounding · /stop declares STOP (sports rules with STOP), /finish ends the extra dots · /cancel closes a game that has not started · /games lists your games · /stats the results table · /top ratings (Glicko-2) · /me your rating and record · /puzzle a puzzle from a real game · /takeback asks to take your last move back (unrated games) · /lang en, /lang pl, /lang ru or /lang uk · /rules
 
     <b>Playing again</b>
     🔁 Rematch under a finished game's board plays it again, colours swapped. /tournament opens a tournament in a group (Swiss, round robin or knockout); /standings shows its table.
@@ -795,3 +795,63 @@ not_in_tournament = That player is not (or no longer) in tournament #{ $id }.
 too_few_players = A tournament starts with { $count } players at least.
 btn_t_page = 🏆 Tournament page
 webapp_tournament_games = Rounds and games
+
+## Puzzles (/puzzle)
+
+cmd_puzzle = A puzzle from a real game: find the move that wins most
+# $id: the puzzle's number; $rating: its rating; $colour: blue or red, the side to move.
+puzzle_task_capture = <b>Puzzle #{ $id }</b> · rating { $rating }
+    { $colour ->
+        [blue] Blue
+       *[red] Red
+    } to move: find the move that captures most.
+puzzle_task_save = <b>Puzzle #{ $id }</b> · rating { $rating }
+    { $colour ->
+        [blue] Blue
+       *[red] Red
+    } to move: find the move that saves most.
+puzzle_task_win = <b>Puzzle #{ $id }</b> · rating { $rating }
+    { $colour ->
+        [blue] Blue
+       *[red] Red
+    } to move: find the move that wins the game.
+puzzle_daily_title = 🗓 Puzzle of the day
+puzzle_how_private = Answer <code>x-y</code> (or <code>/m x-y</code>, a reply, a button of the frame).
+puzzle_how_group = The first right answer wins: press a point of the frame (one try each) or reply <code>x-y</code>.
+# $point: the solution; $margin: dots it wins (or saves) more than any other move.
+puzzle_what_capture = <b>{ $point }</b> wins { $margin ->
+        [one] { $margin } dot
+       *[other] { $margin } dots
+    } more than any other move
+puzzle_what_save = <b>{ $point }</b> saves { $margin ->
+        [one] { $margin } dot
+       *[other] { $margin } dots
+    } against any other move
+puzzle_what_win = <b>{ $point }</b> wins the game: grounding follows
+puzzle_right = ✅ Right! { $what }.
+puzzle_wrong = ❌ { $answer } is not it. { $what }.
+# $before, $after: the person's puzzle rating before and after the answer.
+puzzle_rating_moved = Your puzzle rating: { $before } → <b>{ $after }</b>.
+puzzle_again = You answered puzzle #{ $id } already: it counts once.
+puzzle_next = /puzzle gives the next one.
+puzzle_none = You have seen every puzzle there is. New ones come from finished games: try again later.
+puzzle_none_group = This group has seen every puzzle there is. New ones come from finished games.
+puzzle_skipped = Puzzle #{ $id } skipped. { $what }.
+# $name: who solved it first.
+puzzle_won = 🏆 { $name } solved puzzle #{ $id }: { $what }.
+puzzle_press_right = ✅ Right, and first!
+puzzle_press_wrong = ❌ { $point } is not it. One try each.
+puzzle_press_again = You had your try ({ $point }).
+puzzle_press_solved = Solved already by { $name }.
+puzzle_reply_late = Puzzle #{ $id } was solved already by { $name }.
+puzzle_daily_on = This group gets a puzzle a day from now on. <code>/puzzle daily off</code> stops it.
+puzzle_daily_off = No more puzzles of the day here.
+puzzle_daily_private = <code>/puzzle daily</code> is for groups; here /puzzle gives one whenever you like.
+puzzle_share_on = Your finished private games may give puzzles now (when your opponent allows it too).
+puzzle_share_off = Your private games give no puzzles.
+puzzle_share_group = Send <code>/puzzle share on</code> in our private chat: it is your own choice.
+puzzle_usage = <code>/puzzle</code> the next puzzle · <code>/puzzle daily</code> or <code>/puzzle daily off</code> one a day in a group · <code>/puzzle share on</code> or <code>off</code> whether your private games may give puzzles
+# $rating: the puzzle rating; $solved, $failed: answers right and wrong.
+me_puzzles = Puzzles: <b>{ $rating }</b> ±{ $deviation } · { $solved } solved, { $failed } failed
+me_puzzles_share = Your private games may give puzzles (<code>/puzzle share off</code>).
+me_puzzles_noshare = Your private games give no puzzles (<code>/puzzle share on</code>).

@@ -40,7 +40,7 @@ help =
     Grasz kilka partii naraz? Każda plansza ma swój numer: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> wskazują partię, a odpowiedź na planszę dotyczy partii z tej planszy.
 
     <b>Inne polecenia</b>
-    /board pokazuje planszę jeszcze raz · /zoom 20-18 planszę wokół punktu, w powiększeniu · /resign poddaje partię · /draw proponuje remis · /ground ogłasza uziemienie · /stop ogłasza STOP (zasady sportowe ze STOP), /finish kończy dodatkowe kropki · /cancel zamyka partię, która się jeszcze nie zaczęła · /games twoje partie · /stats tabela wyników · /top ranking (Glicko-2) · /me twój ranking i bilans · /takeback prośba o cofnięcie ostatniego ruchu (partie bez rankingu) · /lang pl, /lang uk, /lang ru albo /lang en · /rules
+    /board pokazuje planszę jeszcze raz · /zoom 20-18 planszę wokół punktu, w powiększeniu · /resign poddaje partię · /draw proponuje remis · /ground ogłasza uziemienie · /stop ogłasza STOP (zasady sportowe ze STOP), /finish kończy dodatkowe kropki · /cancel zamyka partię, która się jeszcze nie zaczęła · /games twoje partie · /stats tabela wyników · /top ranking (Glicko-2) · /me twój ranking i bilans · /puzzle zadanie z prawdziwej partii · /takeback prośba o cofnięcie ostatniego ruchu (partie bez rankingu) · /lang pl, /lang uk, /lang ru albo /lang en · /rules
 
     <b>Jeszcze raz</b>
     🔁 Rewanż pod planszą zakończonej partii to ta sama partia z zamienionymi kolorami. /tournament otwiera turniej w grupie (szwajcar, każdy z każdym albo pucharowy); /standings pokazuje jego tabelę.
@@ -855,3 +855,62 @@ board_above = { $link ->
     [none] Plansza partii #{ $id } to najnowsza powyżej ↑
    *[other] Plansza partii #{ $id } to <a href="{ $link }">najnowsza powyżej ↑</a>
 }
+
+## Zadania (/puzzle)
+
+cmd_puzzle = Zadanie z prawdziwej partii: znajdź najlepszy ruch
+puzzle_task_capture = <b>Zadanie #{ $id }</b> · ranking { $rating }
+    Ruch { $colour ->
+        [blue] niebieskich
+       *[red] czerwonych
+    }: znajdź ruch, który otacza najwięcej.
+puzzle_task_save = <b>Zadanie #{ $id }</b> · ranking { $rating }
+    Ruch { $colour ->
+        [blue] niebieskich
+       *[red] czerwonych
+    }: znajdź ruch, który ratuje najwięcej.
+puzzle_task_win = <b>Zadanie #{ $id }</b> · ranking { $rating }
+    Ruch { $colour ->
+        [blue] niebieskich
+       *[red] czerwonych
+    }: znajdź ruch, który wygrywa partię.
+puzzle_daily_title = 🗓 Zadanie dnia
+puzzle_how_private = Odpowiedz <code>x-y</code> (albo <code>/m x-y</code>, odpowiedzią na wiadomość, przyciskiem w ramce).
+puzzle_how_group = Wygrywa pierwsza dobra odpowiedź: naciśnij punkt w ramce (każdy ma jedną próbę) albo odpowiedz <code>x-y</code>.
+puzzle_what_capture = <b>{ $point }</b> zdobywa o { $margin ->
+        [one] { $margin } kropkę
+        [few] { $margin } kropki
+        [many] { $margin } kropek
+       *[other] { $margin } kropki
+    } więcej niż każdy inny ruch
+puzzle_what_save = <b>{ $point }</b> ratuje { $margin ->
+        [one] { $margin } kropkę
+        [few] { $margin } kropki
+        [many] { $margin } kropek
+       *[other] { $margin } kropki
+    } wobec każdego innego ruchu
+puzzle_what_win = <b>{ $point }</b> wygrywa partię: potem uziemienie
+puzzle_right = ✅ Dobrze! { $what }.
+puzzle_wrong = ❌ { $answer } to nie to. { $what }.
+puzzle_rating_moved = Twój ranking w zadaniach: { $before } → <b>{ $after }</b>.
+puzzle_again = Zadanie #{ $id } masz już za sobą: liczy się raz.
+puzzle_next = /puzzle daje następne.
+puzzle_none = Wszystkie zadania są już za tobą. Nowe powstają z zakończonych partii: zajrzyj później.
+puzzle_none_group = Ta grupa widziała już wszystkie zadania. Nowe powstają z zakończonych partii.
+puzzle_skipped = Zadanie #{ $id } pominięte. { $what }.
+puzzle_won = 🏆 Zadanie #{ $id } rozwiązane: { $name } — { $what }.
+puzzle_press_right = ✅ Dobrze: to pierwsza dobra odpowiedź!
+puzzle_press_wrong = ❌ { $point } to nie to. Każdy ma jedną próbę.
+puzzle_press_again = Twoja próba już była ({ $point }).
+puzzle_press_solved = Już rozwiązane przez: { $name }.
+puzzle_reply_late = Zadanie #{ $id } już rozwiązane przez: { $name }.
+puzzle_daily_on = Od teraz ta grupa dostaje zadanie dziennie. <code>/puzzle daily off</code> to wyłącza.
+puzzle_daily_off = Koniec z zadaniami dnia w tej grupie.
+puzzle_daily_private = <code>/puzzle daily</code> jest dla grup; tutaj /puzzle daje zadanie, kiedy chcesz.
+puzzle_share_on = Twoje zakończone partie prywatne mogą teraz dawać zadania (jeśli przeciwnik też na to pozwala).
+puzzle_share_off = Twoje partie prywatne nie dają zadań.
+puzzle_share_group = Wyślij <code>/puzzle share on</code> w naszym prywatnym czacie: to twój własny wybór.
+puzzle_usage = <code>/puzzle</code> następne zadanie · <code>/puzzle daily</code> albo <code>/puzzle daily off</code> zadanie dnia w grupie · <code>/puzzle share on</code> albo <code>off</code> czy twoje partie prywatne mogą dawać zadania
+me_puzzles = Zadania: <b>{ $rating }</b> ±{ $deviation } · rozwiązane { $solved }, nierozwiązane { $failed }
+me_puzzles_share = Twoje partie prywatne mogą dawać zadania (<code>/puzzle share off</code>).
+me_puzzles_noshare = Twoje partie prywatne nie dają zadań (<code>/puzzle share on</code>).

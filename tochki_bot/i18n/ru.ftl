@@ -37,7 +37,7 @@ help =
     Играете несколько партий? У каждого поля есть номер: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> относятся к игре №12, а ответ на картинку — к игре на этой картинке.
 
     <b>Другие команды</b>
-    /board — показать поле · /zoom 20-18 — поле вокруг пункта крупно · /resign — сдаться · /draw — предложить ничью · /ground — заземлиться · /stop — объявить СТОП (спортивные правила со СТОП), /finish — закончить дополнительные точки · /cancel — отменить ещё не начатую игру · /games — ваши игры · /stats — таблица результатов · /top — рейтинг (Глико-2) · /me — ваш рейтинг и результаты · /takeback — попросить вернуть свой последний ход (игры без рейтинга) · /lang ru, /lang uk, /lang pl или /lang en · /rules — правила
+    /board — показать поле · /zoom 20-18 — поле вокруг пункта крупно · /resign — сдаться · /draw — предложить ничью · /ground — заземлиться · /stop — объявить СТОП (спортивные правила со СТОП), /finish — закончить дополнительные точки · /cancel — отменить ещё не начатую игру · /games — ваши игры · /stats — таблица результатов · /top — рейтинг (Глико-2) · /me — ваш рейтинг и результаты · /puzzle — задача из настоящей партии · /takeback — попросить вернуть свой последний ход (игры без рейтинга) · /lang ru, /lang uk, /lang pl или /lang en · /rules — правила
 
     <b>Сыграть ещё</b>
     🔁 Реванш под доской законченной игры — та же игра со сменой цветов. /tournament открывает турнир в группе (швейцарка, круговой или на вылет); /standings показывает его таблицу.
@@ -834,3 +834,62 @@ not_in_tournament = Этого игрока нет (или уже нет) в т�
 too_few_players = Турнир начинается, когда игроков хотя бы { $count }.
 btn_t_page = 🏆 Страница турнира
 webapp_tournament_games = Туры и игры
+
+## Задачи (/puzzle)
+
+cmd_puzzle = Задача из настоящей партии: найдите лучший ход
+puzzle_task_capture = <b>Задача №{ $id }</b> · рейтинг { $rating }
+    Ход { $colour ->
+        [blue] синих
+       *[red] красных
+    }: найдите ход, который окружает больше всего.
+puzzle_task_save = <b>Задача №{ $id }</b> · рейтинг { $rating }
+    Ход { $colour ->
+        [blue] синих
+       *[red] красных
+    }: найдите ход, который спасает больше всего.
+puzzle_task_win = <b>Задача №{ $id }</b> · рейтинг { $rating }
+    Ход { $colour ->
+        [blue] синих
+       *[red] красных
+    }: найдите ход, который выигрывает партию.
+puzzle_daily_title = 🗓 Задача дня
+puzzle_how_private = Ответьте <code>x-y</code> (или <code>/m x-y</code>, ответом на сообщение, кнопкой в рамке).
+puzzle_how_group = Побеждает первый верный ответ: нажмите точку в рамке (одна попытка у каждого) или ответьте <code>x-y</code>.
+puzzle_what_capture = <b>{ $point }</b> выигрывает на { $margin ->
+        [one] { $margin } точку
+        [few] { $margin } точки
+        [many] { $margin } точек
+       *[other] { $margin } точки
+    } больше любого другого хода
+puzzle_what_save = <b>{ $point }</b> спасает { $margin ->
+        [one] { $margin } точку
+        [few] { $margin } точки
+        [many] { $margin } точек
+       *[other] { $margin } точки
+    } по сравнению с любым другим ходом
+puzzle_what_win = <b>{ $point }</b> выигрывает партию: за ним — заземление
+puzzle_right = ✅ Верно! { $what }.
+puzzle_wrong = ❌ { $answer } — не то. { $what }.
+puzzle_rating_moved = Ваш рейтинг в задачах: { $before } → <b>{ $after }</b>.
+puzzle_again = Вы уже отвечали на задачу №{ $id }: засчитывается один раз.
+puzzle_next = /puzzle — следующая задача.
+puzzle_none = Вы видели все задачи, что есть. Новые появляются из сыгранных партий: загляните позже.
+puzzle_none_group = Эта группа видела все задачи, что есть. Новые появляются из сыгранных партий.
+puzzle_skipped = Задача №{ $id } пропущена. { $what }.
+puzzle_won = 🏆 Задача №{ $id } решена: { $name } — { $what }.
+puzzle_press_right = ✅ Верно: это первый верный ответ!
+puzzle_press_wrong = ❌ { $point } — не то. У каждого одна попытка.
+puzzle_press_again = Ваша попытка уже была ({ $point }).
+puzzle_press_solved = Уже решена: { $name }.
+puzzle_reply_late = Задача №{ $id } уже решена: { $name }.
+puzzle_daily_on = Теперь в этой группе каждый день будет задача. <code>/puzzle daily off</code> — отключить.
+puzzle_daily_off = Задач дня здесь больше не будет.
+puzzle_daily_private = <code>/puzzle daily</code> — для групп; здесь /puzzle даёт задачу когда угодно.
+puzzle_share_on = Ваши завершённые личные партии теперь могут давать задачи (если соперник тоже разрешил).
+puzzle_share_off = Ваши личные партии не дают задач.
+puzzle_share_group = Отправьте <code>/puzzle share on</code> мне в личные сообщения: это ваш собственный выбор.
+puzzle_usage = <code>/puzzle</code> — следующая задача · <code>/puzzle daily</code> или <code>/puzzle daily off</code> — задача дня в группе · <code>/puzzle share on</code> или <code>off</code> — могут ли ваши личные партии давать задачи
+me_puzzles = Задачи: <b>{ $rating }</b> ±{ $deviation } · решено { $solved }, не решено { $failed }
+me_puzzles_share = Ваши личные партии могут давать задачи (<code>/puzzle share off</code>).
+me_puzzles_noshare = Ваши личные партии не дают задач (<code>/puzzle share on</code>).

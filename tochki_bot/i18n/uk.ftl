@@ -39,7 +39,7 @@ help =
     Граєте кілька партій? Кожне поле має номер: <code>/m 12 20-18</code>, <code>/board 12</code>, <code>/resign 12</code> стосуються гри №12, а відповідь на картинку — гри на цій картинці.
 
     <b>Інші команди</b>
-    /board — показати поле · /zoom 20-18 — поле навколо пункту великим планом · /resign — здатися · /draw — запропонувати нічию · /ground — заземлитися · /stop — оголосити СТОП (спортивні правила зі СТОП), /finish — закінчити додаткові точки · /cancel — скасувати ще не розпочату гру · /games — ваші ігри · /stats — таблиця результатів · /top — рейтинг (Гліко-2) · /me — ваш рейтинг і результати · /takeback — попросити повернути свій останній хід (ігри без рейтингу) · /lang uk, /lang pl, /lang ru або /lang en · /rules — правила
+    /board — показати поле · /zoom 20-18 — поле навколо пункту великим планом · /resign — здатися · /draw — запропонувати нічию · /ground — заземлитися · /stop — оголосити СТОП (спортивні правила зі СТОП), /finish — закінчити додаткові точки · /cancel — скасувати ще не розпочату гру · /games — ваші ігри · /stats — таблиця результатів · /top — рейтинг (Гліко-2) · /me — ваш рейтинг і результати · /puzzle — задача зі справжньої партії · /takeback — попросити повернути свій останній хід (ігри без рейтингу) · /lang uk, /lang pl, /lang ru або /lang en · /rules — правила
 
     <b>Зіграти ще</b>
     🔁 Реванш під дошкою закінченої гри — та сама гра зі зміною кольорів. /tournament відкриває турнір у групі (швейцарська, колова або на виліт); /standings показує його таблицю.
@@ -855,3 +855,62 @@ board_above = { $link ->
     [none] Дошка гри №{ $id } — остання вище ↑
    *[other] Дошка гри №{ $id } — <a href="{ $link }">остання вище ↑</a>
 }
+
+## Задачі (/puzzle)
+
+cmd_puzzle = Задача зі справжньої партії: знайдіть найкращий хід
+puzzle_task_capture = <b>Задача №{ $id }</b> · рейтинг { $rating }
+    Хід { $colour ->
+        [blue] синіх
+       *[red] червоних
+    }: знайдіть хід, що оточує найбільше.
+puzzle_task_save = <b>Задача №{ $id }</b> · рейтинг { $rating }
+    Хід { $colour ->
+        [blue] синіх
+       *[red] червоних
+    }: знайдіть хід, що рятує найбільше.
+puzzle_task_win = <b>Задача №{ $id }</b> · рейтинг { $rating }
+    Хід { $colour ->
+        [blue] синіх
+       *[red] червоних
+    }: знайдіть хід, що виграє партію.
+puzzle_daily_title = 🗓 Задача дня
+puzzle_how_private = Відповідайте <code>x-y</code> (або <code>/m x-y</code>, відповіддю на повідомлення, кнопкою в рамці).
+puzzle_how_group = Перемагає перша правильна відповідь: натисніть точку в рамці (у кожного одна спроба) або відповідайте <code>x-y</code>.
+puzzle_what_capture = <b>{ $point }</b> виграє на { $margin ->
+        [one] { $margin } точку
+        [few] { $margin } точки
+        [many] { $margin } точок
+       *[other] { $margin } точки
+    } більше за будь-який інший хід
+puzzle_what_save = <b>{ $point }</b> рятує { $margin ->
+        [one] { $margin } точку
+        [few] { $margin } точки
+        [many] { $margin } точок
+       *[other] { $margin } точки
+    } порівняно з будь-яким іншим ходом
+puzzle_what_win = <b>{ $point }</b> виграє партію: за ним — заземлення
+puzzle_right = ✅ Правильно! { $what }.
+puzzle_wrong = ❌ { $answer } — не те. { $what }.
+puzzle_rating_moved = Ваш рейтинг у задачах: { $before } → <b>{ $after }</b>.
+puzzle_again = Ви вже відповідали на задачу №{ $id }: зараховується один раз.
+puzzle_next = /puzzle — наступна задача.
+puzzle_none = Ви бачили всі задачі, що є. Нові з'являються зі зіграних партій: зазирніть пізніше.
+puzzle_none_group = Ця група бачила всі задачі, що є. Нові з'являються зі зіграних партій.
+puzzle_skipped = Задачу №{ $id } пропущено. { $what }.
+puzzle_won = 🏆 Задачу №{ $id } розв'язано: { $name } — { $what }.
+puzzle_press_right = ✅ Правильно: це перша правильна відповідь!
+puzzle_press_wrong = ❌ { $point } — не те. У кожного одна спроба.
+puzzle_press_again = Ваша спроба вже була ({ $point }).
+puzzle_press_solved = Уже розв'язано: { $name }.
+puzzle_reply_late = Задачу №{ $id } уже розв'язано: { $name }.
+puzzle_daily_on = Тепер у цій групі щодня буде задача. <code>/puzzle daily off</code> — вимкнути.
+puzzle_daily_off = Задач дня тут більше не буде.
+puzzle_daily_private = <code>/puzzle daily</code> — для груп; тут /puzzle дає задачу коли завгодно.
+puzzle_share_on = Ваші завершені особисті партії тепер можуть давати задачі (якщо суперник теж дозволив).
+puzzle_share_off = Ваші особисті партії не дають задач.
+puzzle_share_group = Надішліть <code>/puzzle share on</code> мені в особисті повідомлення: це ваш власний вибір.
+puzzle_usage = <code>/puzzle</code> — наступна задача · <code>/puzzle daily</code> або <code>/puzzle daily off</code> — задача дня в групі · <code>/puzzle share on</code> або <code>off</code> — чи можуть ваші особисті партії давати задачі
+me_puzzles = Задачі: <b>{ $rating }</b> ±{ $deviation } · розв'язано { $solved }, не розв'язано { $failed }
+me_puzzles_share = Ваші особисті партії можуть давати задачі (<code>/puzzle share off</code>).
+me_puzzles_noshare = Ваші особисті партії не дають задач (<code>/puzzle share on</code>).

@@ -37,6 +37,7 @@ from storage import (
     NotEmpty,
     Notice,
     NoticeKind,
+    PuzzlePost,
     SchemaTooNew,
     Storage,
     TournamentFormat,
@@ -76,6 +77,7 @@ from .opponent import BOTS, LEVELS, Opponent, Record, bot_level
 from .outbox import Outbox
 from .people import People
 from .play import DrawOffer, GroundPreview, Play
+from .puzzles import Outcome, Puzzler, Puzzles, PuzzleView
 from .ratings import PROVISIONAL, Point, Rating, Ratings, Standing, glicko2
 from .records import MAX_SGF_BYTES, Records
 from .tournaments import (
@@ -148,6 +150,7 @@ class Services:
         self.changes: Changes = core.changes
         self.updates = Updates(storage)
         self.opponent = Opponent(core, self.play, workers=ai_workers, seconds=ai_seconds, seed=ai_seed)
+        self.puzzles = Puzzles(core)
 
     @classmethod
     async def open(
@@ -186,6 +189,7 @@ class Services:
     async def close(self) -> None:
         """Stop the bot's searches; close the database."""
         await self.opponent.close()
+        self.puzzles.close()
         await self._core.storage.close()
 
     @property
@@ -314,12 +318,17 @@ __all__ = [
     "Opened",
     "Origin",
     "Outbox",
+    "Outcome",
     "Pairing",
     "Person",
     "Place",
     "Player",
     "Point",
     "Problem",
+    "PuzzlePost",
+    "PuzzleView",
+    "Puzzler",
+    "Puzzles",
     "Rating",
     "Record",
     "Reminder",

@@ -32,7 +32,7 @@ from ..config import Config
 from ..i18n import LANGUAGES, Language, t
 from ..painter import Painter
 from ..services import ClockPass, GameView, Origin, Services
-from . import endings, general, lists, lobby, play, privacy, rematch, sharing, tournaments
+from . import endings, general, lists, lobby, play, privacy, puzzles, rematch, sharing, tournaments
 from .deadlines import DeadlineWatch
 from .delivery.announcer import Announcer
 from .delivery.ledger import Ledger, Limits
@@ -90,6 +90,7 @@ COMMANDS: tuple[tuple[str, Handler], ...] = (
     ("stats", lists.cmd_stats),
     ("top", lists.cmd_top),
     ("me", lists.cmd_me),
+    ("puzzle", puzzles.cmd_puzzle),
     ("sgf", sharing.cmd_sgf),
     ("png", sharing.cmd_png),
     ("replay", sharing.cmd_replay),
@@ -132,6 +133,7 @@ BUTTONS: tuple[Button, ...] = (
     tournaments.on_action,
     tournaments.on_remove,
     tournaments.on_leave,
+    puzzles.on_try,
 )
 """One handler per kind of button."""
 
@@ -298,6 +300,11 @@ async def startup(application: BotApplication) -> None:
             application.job_queue.run_once(start_watch, when=0.0, name="deadlines")
         else:
             watch.start()
+        puzzle_watch = application.bot_data["puzzle_watch"] = puzzles.PuzzleWatch(front)
+        if application.job_queue is not None:
+            application.job_queue.run_once(start_puzzle_watch, when=0.0, name="puzzles")
+        else:
+            puzzle_watch.start()
     application.bot_data["started"] = True
     log.info("tochki-bot @%s started on %s", bot.username, config.db_path)
 
@@ -360,6 +367,9 @@ async def shutdown(application: BotApplication) -> None:
     watch: DeadlineWatch | None = application.bot_data.pop("deadlines", None)
     if watch is not None:
         await watch.stop()
+    puzzle_watch: puzzles.PuzzleWatch | None = application.bot_data.pop("puzzle_watch", None)
+    if puzzle_watch is not None:
+        await puzzle_watch.stop()
     front: Front | None = application.bot_data.pop("front", None)
     if front is not None:
         await front.messenger.postbox.close()  # closed at the stop already, unless the start was cut short
@@ -372,6 +382,13 @@ async def shutdown(application: BotApplication) -> None:
 async def start_watch(context: ContextTypes.DEFAULT_TYPE) -> None:
     """The deadline watch starts once the application runs (on its event loop)."""
     watch: DeadlineWatch | None = context.application.bot_data.get("deadlines")
+    if watch is not None:
+        watch.start()
+
+
+async def start_puzzle_watch(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The puzzle watch (daily puzzles, puzzles from finished games) starts once the application runs."""
+    watch: puzzles.PuzzleWatch | None = context.application.bot_data.get("puzzle_watch")
     if watch is not None:
         watch.start()
 

@@ -423,3 +423,17 @@ class TLeave(Callback):
     tournament: int
     user: int
     yes: bool
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Puzzles
+
+
+@dataclass(frozen=True)
+class PuzzleTry(Callback):
+    """Answer the puzzle ``puzzle`` (shown on the pressed message) with the point ``x-y``."""
+
+    KIND: ClassVar[str] = "Z"
+    puzzle: int
+    x: int
+    y: int

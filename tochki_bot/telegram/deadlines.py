@@ -27,6 +27,21 @@ LONGEST = 300.0
 """The longest sleep without asking again (a guard against clocks that jump)."""
 
 
+async def stop_task(task: asyncio.Task[None] | None) -> None:
+    """Cancel a watch's task and wait for it to end (``None``, or one that ended: nothing to do)."""
+    if task is None or task.done():
+        return
+    if task.get_loop() is not asyncio.get_running_loop():
+        # Started on a loop that is gone (a stop that cut the start short, and the shutdown on a loop of its own):
+        # there is nothing left to run it, nor to wait for.
+        with contextlib.suppress(RuntimeError):
+            task.cancel()
+        return
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
 class DeadlineWatch:
     """Runs ``run_pass`` at every due time of the clock, until ``stop``."""
 
@@ -47,17 +62,7 @@ class DeadlineWatch:
         if self._unwatch is not None:
             self._unwatch()
         task, self._task = self._task, None
-        if task is None or task.done():
-            return
-        if task.get_loop() is not asyncio.get_running_loop():
-            # Started on a loop that is gone (a stop that cut the start short, and the shutdown on a loop of its
-            # own): there is nothing left to run it, nor to wait for.
-            with contextlib.suppress(RuntimeError):
-                task.cancel()
-            return
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await stop_task(task)
 
     async def _run(self) -> None:
         stuck = 0
@@ -86,4 +91,4 @@ class DeadlineWatch:
                 await asyncio.sleep(SETTLE)  # let a burst of changes pass: one question for all of them
 
 
-__all__ = ["DeadlineWatch"]
+__all__ = ["DeadlineWatch", "stop_task"]

@@ -10,6 +10,7 @@ from render.fonts import drawable
 from ..i18n import t
 from ..services import GameView, Problem, Rating, ServiceError
 from ..services.ratings import START_DEVIATION, START_RATING
+from ..wording.puzzles import puzzler_lines
 from . import callbacks as cb
 from .captions import game_label
 from .delivery.postbox import Kind
@@ -160,6 +161,8 @@ async def me_text(req: Request, public: bool) -> str:
                 lines.append(t(req.lang, "me_chat_place", rules=title, place=ranks[0], players=len(table)))
     else:
         lines.append(t(req.lang, "me_listed" if public else "me_unlisted"))
+    puzzler = await services.puzzles.puzzler(req.person.id)
+    lines += puzzler_lines(puzzler, req.lang, private=req.place.private)
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ from ..services import Choice, GameView, MessageRecord, Problem, ServiceError, W
 from . import callbacks as cb
 from .captions import display
 from .keyboards import default_window, window_at, window_from_corner
+from .puzzles import answer_text_move
 from .request import Request, button, command, game_arg, game_ref, message
 from .sharing import jump_in_record
 
@@ -103,6 +104,8 @@ async def cmd_move(req: Request, args: list[str]) -> None:
         return
     args, closures, every = split
     game_id, text = split_move(args)
+    if game_id is None and not closures and not every and await answer_text_move(req, text, command=True):
+        return  # the answer to a puzzle
     try:
         point = parse_point(text)
     except IllegalMove:
@@ -168,6 +171,8 @@ async def on_text(req: Request) -> None:
     text = (req.update.message.text or "").strip() if req.update.message else ""
     group = not req.place.private
     replied = req.reply_to
+    if await answer_text_move(req, text):
+        return  # the answer to a puzzle (a reply to it; in private, the one waiting)
     if replied is not None:
         about = await req.services.messages.about(req.place.chat_id, replied)
         if about is not None and about.import_id is not None:
