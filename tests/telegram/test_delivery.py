@@ -86,6 +86,7 @@ async def test_with_room_everything_goes_at_once_in_order() -> None:
     assert sent == ["0", "1", "2", "3"]
 
 
+@pytest.mark.slow
 async def test_when_short_boards_go_first_and_nothing_is_dropped() -> None:
     """Five messages at once in a group that takes three a (1.2 s) window: the boards go first, the answer after
     them in the next window, the tidy-up last, once the group is quiet; none is left out."""

@@ -30,6 +30,7 @@ def offers(fake: FakeTelegram) -> list[Call]:
     return [c for c in fake.sent("editMessageMedia", GROUP) if "предлагает ничью" in str(c.params.get("media", ""))]
 
 
+@pytest.mark.slow
 async def test_a_draw_offer_that_did_not_get_out_is_made_again(bot: Bot) -> None:
     """Found in the second player trial; it failed before its fix."""
     fake = bot.fake
@@ -51,6 +52,7 @@ async def test_a_draw_offer_that_did_not_get_out_is_made_again(bot: Bot) -> None
     assert len(offers(fake)) == 1
 
 
+@pytest.mark.slow
 async def test_a_draw_offer_that_did_not_get_out_is_made_by_the_clock(bot: Bot) -> None:
     """Found in the second player trial; it failed before its fix."""
     fake = bot.fake
