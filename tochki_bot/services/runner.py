@@ -74,8 +74,8 @@ def parse_action(text: str) -> Action:
 
 
 async def end_task(task: asyncio.Task[None]) -> None:
-    """Cancel ``task`` and wait for it to end, unless it ran on an event loop that has ended (a start cut short and
-    then stopped on another loop): then it ended with its loop."""
+    """Cancel ``task`` and wait for it to end, unless it ran on another event loop (one that has ended: a test that
+    started the services on one loop and closes them on another): then it ended with its loop."""
     if task.get_loop() is not asyncio.get_running_loop():
         return
     task.cancel()
