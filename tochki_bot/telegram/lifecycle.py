@@ -18,6 +18,7 @@ import logging
 import signal
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from telegram import Update
@@ -29,8 +30,8 @@ log = logging.getLogger(__name__)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 """The signals that stop the bot (``Ctrl+C``, ``kill``, a service manager's stop)."""
 
-POLL_TIMEOUT = 10.0
-"""Seconds ``getUpdates`` may wait for an update (long polling), as python-telegram-bot's ``run_polling``."""
+POLL_TIMEOUT = timedelta(seconds=10)
+"""How long ``getUpdates`` may wait for an update (long polling), as python-telegram-bot's ``run_polling``."""
 
 
 @dataclass(frozen=True)
