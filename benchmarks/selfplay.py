@@ -17,10 +17,13 @@ same engine. The candidate is the working tree's ``tochki_bot.ai`` unless ``--ca
   means the candidate is at least ELO1 stronger, H0 that it is not stronger than ELO0).
 - ``--sgf DIR`` keeps every game as an SGF record (GM[40]), to replay; ``swings FILE.sgf`` replays one with the
   candidate's ``analyse`` and prints the moves that lost the most by its reading.
+- ``nodes``: both versions search the same mid-game positions to a fixed node count; it says whether they searched
+  the same tree and how many nodes each does per second of processor time (counts that do not depend on load).
 
 Run: python -m benchmarks.selfplay --base HEAD~1 [--cand REV|DIR] [--size 15x15] [--seconds 0.5 | --seeded]
          [--games 100] [--sprt 0,50] [--opening 4] [--cap 200] [--seed 1] [--sgf DIR] [--level hard]
      python -m benchmarks.selfplay swings GAME.sgf [--nodes 3000]
+     python -m benchmarks.selfplay nodes --base REV [--cand REV|DIR] [--nodes 5000]   (same search? how fast?)
 """
 
 from __future__ import annotations
@@ -281,7 +284,58 @@ def swings(args: argparse.Namespace) -> None:
         print(f"  {ply:4d} {played} best {a.best.x}-{a.best.y}: {loss:.1f}")
 
 
+def node_speed(args: argparse.Namespace) -> None:
+    """Both versions' ``hard`` on the same mid-game positions (``benchmarks.ai.midgame``), each search stopped at
+    exactly ``--nodes`` nodes, the two alternating: whether they searched the same tree (same move, node count and
+    depth: a change meant to be only faster must be) and nodes per second of processor time (not the wall clock,
+    which on a shared machine also counts the waits for a core)."""
+    from benchmarks.ai import midgame
+
+    versions = [
+        (label, sys.modules[load_version(spec).__name__ + ".player"])
+        for label, spec in (("candidate", args.cand), ("base", args.base))
+    ]
+    spent: dict[str, dict[str, list[float]]] = {label: {} for label, _ in versions}
+    differ = 0
+    for size, plies in (((20, 20), 60), ((20, 20), 120), ((39, 32), 120), ((39, 32), 240)):
+        board = f"{size[0]}x{size[1]}"
+        for seed in range(args.positions):
+            game = midgame(size, plies, seed)
+            found = []
+            for label, player in versions:
+                rate = player.node_rate(player.STYLES["hard"], *size)
+                # The node limit is budget * rate: the same limit with a deadline 20 times later than that budget.
+                saved = player.node_rate
+                setattr(player, "node_rate", lambda style, w, h, saved=saved: saved(style, w, h) / 20)  # noqa: B010
+                try:
+                    cpu = time.process_time()
+                    d = player.search_move(game, "hard", 20 * args.nodes / rate, 7, allow_ground=True)
+                    cpu = time.process_time() - cpu
+                finally:
+                    setattr(player, "node_rate", saved)  # noqa: B010
+                found.append((d.action, d.nodes, d.depth))
+                row = spent[label].setdefault(board, [0.0, 0.0])
+                row[0] += d.nodes
+                row[1] += cpu
+            same = found[0] == found[1]
+            differ += not same
+            print(f"{board} after {plies} plies, seed {seed}: " + ("the same search" if same else f"DIFFERENT {found}"))
+    for board in spent["candidate"]:
+        (cn, cs), (bn, bs) = spent["candidate"][board], spent["base"][board]
+        print(f"{board}: candidate {cn / cs:8.0f} nodes/processor s, base {bn / bs:8.0f}: {bs / bn * cn / cs:.2f}x")
+    print("every search the same" if not differ else f"{differ} searches differ")
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "nodes":
+        p = argparse.ArgumentParser(description=node_speed.__doc__)
+        p.add_argument("command")
+        p.add_argument("--base", required=True)
+        p.add_argument("--cand", default="work")
+        p.add_argument("--nodes", type=int, default=5000, help="nodes a search (default 5000)")
+        p.add_argument("--positions", type=int, default=3, help="positions per board and ply (default 3)")
+        node_speed(p.parse_args())
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "swings":
         p = argparse.ArgumentParser(description="replay a record and show where the evaluation swung")
         p.add_argument("command")
