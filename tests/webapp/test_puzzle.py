@@ -6,7 +6,6 @@ change nothing. ``tochki_bot/webapp/puzzle.py``, ``api.Api.answer_puzzle``."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -14,18 +13,10 @@ import pytest
 from tests.support.contract import assert_is
 from tests.support.games import ANNA, BORIS
 from tests.support.paths import Where
-from tests.support.webapp import Site, auth, open_site, sign
+from tests.support.webapp import Site, auth, sign
 from tochki_bot.engine import Point
 from tochki_bot.services import PuzzleView
 from tochki_bot.webapp.contract import PuzzlePage
-
-
-@pytest.fixture
-async def site(where: Where) -> AsyncIterator[Site]:
-    opened = await open_site(where)
-    yield opened
-    await opened.client.aclose()
-    await opened.bot.stop()
 
 
 def index(puzzle: PuzzleView, point: Point) -> int:

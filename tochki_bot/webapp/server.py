@@ -208,6 +208,16 @@ class ApiHandler(tornado.web.RequestHandler):
             return
         self.viewer = viewer
 
+    def json_body(self) -> tuple[Any, str | None] | None:
+        """A change's JSON body and its ``Idempotency-Key`` header; ``None`` once a body that is not JSON got its
+        400."""
+        try:
+            body = json.loads(self.request.body or b"null")
+        except ValueError:
+            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+            return None
+        return body, self.request.headers.get("Idempotency-Key")
+
     def watch(self) -> str | None:
         code = self.get_query_argument("watch", None)
         return code[:64] if code else None
@@ -245,12 +255,10 @@ class PuzzleHandler(ApiHandler):
 
 class PuzzleAnswerHandler(ApiHandler):
     async def post(self, puzzle_id: str) -> None:
-        try:
-            body = json.loads(self.request.body or b"null")
-        except ValueError:
-            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+        found = self.json_body()
+        if found is None:
             return
-        key = self.request.headers.get("Idempotency-Key")
+        body, key = found
         self.reply(await self.ctx.api.answer_puzzle(self.viewer, int(puzzle_id), body, key))
 
 
@@ -265,12 +273,10 @@ class UpdatesHandler(ApiHandler):
 
 class MovesHandler(ApiHandler):
     async def post(self, game_id: str) -> None:
-        try:
-            body = json.loads(self.request.body or b"null")
-        except ValueError:
-            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+        found = self.json_body()
+        if found is None:
             return
-        key = self.request.headers.get("Idempotency-Key")
+        body, key = found
         self.reply(await self.ctx.api.move(self.viewer, int(game_id), body, key))
 
 
@@ -278,12 +284,10 @@ class StepHandler(ApiHandler):
     """A closure, the end of closing, or the end of the extra dots after a STOP: like a move."""
 
     async def post(self, game_id: str, action: str) -> None:
-        try:
-            body = json.loads(self.request.body or b"null")
-        except ValueError:
-            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+        found = self.json_body()
+        if found is None:
             return
-        key = self.request.headers.get("Idempotency-Key")
+        body, key = found
         self.reply(await self.ctx.api.step(self.viewer, int(game_id), action, body, key))
 
 
@@ -291,12 +295,11 @@ class NewGameHandler(ApiHandler):
     """Local mode: a new game, hot-seat or against the bot."""
 
     async def post(self) -> None:
-        try:
-            body = json.loads(self.request.body or b"null")
-        except ValueError:
-            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
-            return
         assert isinstance(self.ctx.api, LocalApi)
+        found = self.json_body()
+        if found is None:
+            return
+        body, _ = found
         self.reply(await self.ctx.api.new_game(self.viewer, body))
 
 
@@ -304,13 +307,11 @@ class ActionHandler(ApiHandler):
     """Local mode: resign, or declare grounding."""
 
     async def post(self, game_id: str) -> None:
-        try:
-            body = json.loads(self.request.body or b"null")
-        except ValueError:
-            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
-            return
         assert isinstance(self.ctx.api, LocalApi)
-        key = self.request.headers.get("Idempotency-Key")
+        found = self.json_body()
+        if found is None:
+            return
+        body, key = found
         self.reply(await self.ctx.api.act(self.viewer, int(game_id), body, key))
 
 
