@@ -1,5 +1,6 @@
 """Make the puzzle set shipped with the bot (``tochki_bot/services/puzzles.json``) from the real records under
-``tests/data`` and print what it found: positions looked at, puzzles, time.
+``tests/data`` and the bot's own games under ``tests/data/bot-games`` (``benchmarks/bot_games.py`` plays them), and
+print what it found: positions looked at, puzzles, time.
 
 Every position after the 8th dot of each record is judged by ``tochki_bot.ai.puzzles.judge`` at the review budget
 (a unique solution: at least 3 dots more than any other move, or a grounding that wins) and each unique one verified
@@ -28,8 +29,9 @@ TARGET = _ROOT / "tochki_bot" / "services" / "puzzles.json"
 
 
 def records() -> list[Path]:
-    """The real records shipped as test data, in a fixed order."""
-    return sorted(DATA.glob("*.sgf")) + sorted((DATA / "territory").glob("*.sgf"))
+    """The real records shipped as test data, then the bot's own games, in a fixed order."""
+    folders = ("territory", "bot-games")
+    return sorted(DATA.glob("*.sgf")) + [p for folder in folders for p in sorted((DATA / folder).glob("*.sgf"))]
 
 
 def main() -> None:

@@ -7,9 +7,20 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.paths import Where
+from tests.support.webapp import Site, open_site
 from tochki_bot.local import picture
 from tochki_bot.services import Services
 from tochki_bot.webapp import WebAppServer
+
+
+@pytest.fixture
+async def site(where: Where) -> AsyncIterator[Site]:
+    """The bot with its Mini App server on 127.0.0.1 and an HTTP client for it (``tests.support.webapp``)."""
+    opened = await open_site(where)
+    yield opened
+    await opened.client.aclose()
+    await opened.bot.stop()
 
 
 @pytest.fixture

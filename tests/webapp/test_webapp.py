@@ -12,7 +12,6 @@ import gzip
 import json
 import random
 import time
-from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlparse
 
@@ -36,14 +35,6 @@ def keyboard(call: Any) -> dict[str, Any]:
     """A sent message's keyboard (as the Bot API got it)."""
     markup = call.params.get("reply_markup") or {}
     return json.loads(markup) if isinstance(markup, str) else markup
-
-
-@pytest.fixture
-async def site(where: Where) -> AsyncIterator[Site]:
-    opened = await open_site(where)
-    yield opened
-    await opened.client.aclose()
-    await opened.bot.stop()
 
 
 # ------------------------------------------------------------------------------------------------------------------

@@ -795,6 +795,11 @@ not_in_tournament = That player is not (or no longer) in tournament #{ $id }.
 too_few_players = A tournament starts with { $count } players at least.
 btn_t_page = 🏆 Tournament page
 webapp_tournament_games = Rounds and games
+webapp_puzzle_how = Tap the point you would play, then Answer.
+webapp_puzzle_answer = Answer { $point }
+webapp_puzzle_next = Next puzzle
+webapp_puzzle_gone = There is no puzzle #{ $id }.
+btn_puzzle_webapp = 🧩 Solve on the whole board
 
 ## Puzzles (/puzzle)
 

@@ -845,6 +845,11 @@ not_in_tournament = Tego gracza nie ma (albo już nie ma) w turnieju #{ $id }.
 too_few_players = Turniej zaczyna się od co najmniej { $count } graczy.
 btn_t_page = 🏆 Strona turnieju
 webapp_tournament_games = Rundy i partie
+webapp_puzzle_how = Dotknij punktu, w który chcesz zagrać, potem „Odpowiadam”.
+webapp_puzzle_answer = Odpowiadam { $point }
+webapp_puzzle_next = Następne zadanie
+webapp_puzzle_gone = Nie ma zadania #{ $id }.
+btn_puzzle_webapp = 🧩 Rozwiąż na całej planszy
 
 ## W granicach limitów Telegrama (grupa przyjmuje około 20 wiadomości na minutę)
 

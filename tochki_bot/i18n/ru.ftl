@@ -834,6 +834,11 @@ not_in_tournament = Этого игрока нет (или уже нет) в т�
 too_few_players = Турнир начинается, когда игроков хотя бы { $count }.
 btn_t_page = 🏆 Страница турнира
 webapp_tournament_games = Туры и игры
+webapp_puzzle_how = Нажмите на точку, куда бы вы сходили, затем «Ответить».
+webapp_puzzle_answer = Ответить { $point }
+webapp_puzzle_next = Следующая задача
+webapp_puzzle_gone = Задачи №{ $id } нет.
+btn_puzzle_webapp = 🧩 Решить на всей доске
 
 ## Задачи (/puzzle)
 

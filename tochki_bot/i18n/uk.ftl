@@ -845,6 +845,11 @@ not_in_tournament = Цього гравця немає (або вже немає
 too_few_players = Турнір починається, коли гравців щонайменше { $count }.
 btn_t_page = 🏆 Сторінка турніру
 webapp_tournament_games = Тури та ігри
+webapp_puzzle_how = Торкніться пункту, куди б ви поставили точку, потім «Відповісти».
+webapp_puzzle_answer = Відповісти { $point }
+webapp_puzzle_next = Наступна задача
+webapp_puzzle_gone = Задачі №{ $id } немає.
+btn_puzzle_webapp = 🧩 Розв’язати на всьому полі
 
 ## У межах обмежень Telegram (група приймає близько 20 повідомлень на хвилину)
 

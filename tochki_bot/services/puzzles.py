@@ -271,10 +271,21 @@ class Puzzles:
         return await self._storage.puzzles.count()
 
     async def puzzle(self, puzzle_id: int) -> PuzzleView:
+        """A puzzle by its number (``STALE`` when there is none)."""
+        await self._ready()
         record = await self._storage.puzzles.get(puzzle_id)
         if record is None:
             raise ServiceError(Problem.STALE)
         return _view(record)
+
+    async def answered_by(self, puzzle_id: int, user_id: int) -> tuple[Point | None, bool] | None:
+        """A person's earlier answer to a puzzle and whether it was right (``None`` as the point: they skipped it
+        and were shown the solution), or ``None`` when they have not answered it."""
+        found = await self._storage.puzzles.attempt(puzzle_id, user_id)
+        if found is None:
+            return None
+        answer, correct, _ = found
+        return (None if answer == "skip" else parse_point(answer)), correct
 
     # --------------------------------------------------------------------------------------------------------------
     # People

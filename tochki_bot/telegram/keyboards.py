@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from render import Window
 
@@ -65,6 +65,12 @@ class MiniApp:
             return {"text": text, "web_app": {"url": url}}
         start = f"{view.id}_{view.watch}" if view.watch else str(view.id)
         return {"text": text, "url": f"https://t.me/{self.bot}/{self.name}?startapp={quote(start)}"}
+
+    def puzzle_button(self, lang: Language, puzzle_id: int) -> InlineKeyboardButton:
+        """The button under a puzzle in a private chat that opens it on the whole board in the Mini App."""
+        return InlineKeyboardButton(
+            t(lang, "btn_puzzle_webapp"), web_app=WebAppInfo(f"{self.url}/puzzle.html?puzzle={puzzle_id}")
+        )
 
 
 def with_app_button(keyboard: Markup | None, button: dict[str, Any] | None) -> Markup | None:

@@ -16,7 +16,7 @@ from ..services import PuzzleView
 from ..wording import side_name
 from ..wording.puzzles import task, title_line
 from . import callbacks as cb
-from .keyboards import CAPTURED, EMPTY, OUT_OF_PLAY, SYMBOL, WINDOW, window_at
+from .keyboards import CAPTURED, EMPTY, OUT_OF_PLAY, SYMBOL, WINDOW, MiniApp, window_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +79,18 @@ def keyboard(puzzle: PuzzleView, window: Window) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(rows)
 
 
-def task_spec(puzzle: PuzzleView, lang: Language, *, group: bool, daily: bool = False) -> PuzzleSpec:
-    """The puzzle as it is asked: the position with the frame, the task and how to answer, the buttons."""
+def task_spec(
+    puzzle: PuzzleView, lang: Language, *, group: bool, daily: bool = False, miniapp: MiniApp | None = None
+) -> PuzzleSpec:
+    """The puzzle as it is asked: the position with the frame, the task and how to answer, the buttons (in a private
+    chat with the Mini App, under them one that opens the puzzle on the whole board there)."""
     window = window_of(puzzle)
     lines = [t(lang, "puzzle_daily_title")] if daily else []
     lines += [task(puzzle, lang), t(lang, "puzzle_how_group" if group else "puzzle_how_private")]
-    return PuzzleSpec(picture(puzzle, lang, window=window), "\n".join(lines), keyboard(puzzle, window))
+    buttons = keyboard(puzzle, window)
+    if miniapp is not None and not group:
+        buttons = InlineKeyboardMarkup([*buttons.inline_keyboard, [miniapp.puzzle_button(lang, puzzle.id)]])
+    return PuzzleSpec(picture(puzzle, lang, window=window), "\n".join(lines), buttons)
 
 
 def answered_spec(puzzle: PuzzleView, lang: Language, text: str) -> PuzzleSpec:

@@ -15,7 +15,7 @@ import logging
 from ..engine import IllegalMove, Point, parse_point
 from ..i18n import Language, t
 from ..services import PuzzlePost, PuzzleView, Services
-from ..wording.puzzles import answer_text, skipped_text, won_text
+from ..wording.puzzles import answer_text, not_free, skipped_text, won_text
 from . import callbacks as cb
 from .deadlines import stop_task
 from .delivery.postbox import Kind, Ticket
@@ -88,7 +88,7 @@ async def post_puzzle(
     reply_to: int | None = None,
 ) -> Ticket[int]:
     """Show a puzzle in a chat (through the postbox: within the group's budget) and remember where it is."""
-    spec = task_spec(puzzle, lang, group=chat_id < 0, daily=daily)
+    spec = task_spec(puzzle, lang, group=chat_id < 0, daily=daily, miniapp=front.announcer.miniapp)
     png = await front.announcer.painter.png(spec.picture)
     ticket = front.messenger.send_photo(
         chat_id, png, spec.caption, keyboard=spec.keyboard, thread_id=thread_id, reply_to=reply_to
@@ -172,20 +172,6 @@ async def on_try(req: Request, data: cb.PuzzleTry) -> None:
         await req.answer(t(req.own_lang, "puzzle_press_solved", name=await winner_name(req.services, outcome.winner)))
     else:
         await req.answer(t(req.own_lang, "puzzle_press_wrong", point=str(point)))
-
-
-def not_free(puzzle: PuzzleView, point: Point, lang: Language) -> str | None:
-    """Why ``point`` cannot be the answer (a dot is there, or it is out of play), or ``None``."""
-    game = puzzle.position
-    if game.is_playable(point.x, point.y):
-        return None
-    if not (1 <= point.x <= game.width and 1 <= point.y <= game.height):
-        return t(lang, "point_busy", point=str(point))
-    dot = game.dot(point.x, point.y)
-    if dot is None:
-        return t(lang, "point_info_out", point=str(point))
-    captured = game.owner(point.x, point.y) is not None
-    return t(lang, "point_info_dot", point=str(point), dot=t(lang, f"dot_{dot}_captured" if captured else f"dot_{dot}"))
 
 
 async def winner_name(services: Services, user_id: int) -> str:

@@ -28,11 +28,13 @@ from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from ..engine import Point
-from ..i18n import Language
-from ..services import GameView, Person, Problem, ServiceError, Services, TimeIsUp
-from ..wording import player_language
+from ..i18n import Language, t
+from ..services import GameView, Person, Problem, PuzzleView, ServiceError, Services, TimeIsUp
+from ..wording import plain, player_language
+from ..wording.puzzles import not_free
 from .auth import Viewer
 from .contract import GameState, Session
+from .puzzle import earlier_answer, outcome_answer, puzzle_page
 from .state import game_line, game_state, page_texts, refusal_text, version_of
 from .tournament import tournament_state
 
@@ -330,6 +332,70 @@ class Api:
                 self.waiters.per_user[viewer.id] = left
             else:
                 self.waiters.per_user.pop(viewer.id, None)
+
+    # --------------------------------------------------------------------------------------------------------------
+    # Puzzles: anyone with the Mini App may solve them (they come from public games and from records)
+
+    async def next_puzzle(self, viewer: Viewer) -> Reply:
+        """The viewer's puzzle: the one waiting in their private chat with the bot, else the next one for them
+        (rated nearest to their puzzle rating, as ``/puzzle`` gives it); 404 when they have seen every one."""
+        lang = await self.language(viewer)
+        puzzles = self.services.puzzles
+        post = await puzzles.open_here(viewer.id)
+        found = await puzzles.puzzle(post.puzzle_id) if post is not None else await puzzles.next_for(viewer.id)
+        if found is None:
+            return error(404, "no_puzzle", plain(t(lang, "puzzle_none")))
+        return await self._puzzle(found, viewer, lang)
+
+    async def puzzle(self, viewer: Viewer, puzzle_id: int) -> Reply:
+        """One puzzle (the chat's button opens it): to solve, or as the viewer answered it before."""
+        lang = await self.language(viewer)
+        try:
+            found = await self.services.puzzles.puzzle(puzzle_id)
+        except ServiceError:
+            return error(404, "no_such_puzzle", plain(t(lang, "webapp_puzzle_gone", id=puzzle_id)))
+        return await self._puzzle(found, viewer, lang)
+
+    async def _puzzle(self, puzzle: PuzzleView, viewer: Viewer, lang: Language) -> Reply:
+        earlier = await self.services.puzzles.answered_by(puzzle.id, viewer.id)
+        answered = earlier_answer(puzzle, earlier[0], earlier[1], lang) if earlier is not None else None
+        return Reply(200, puzzle_page(puzzle, lang, answered))
+
+    async def answer_puzzle(self, viewer: Viewer, puzzle_id: int, body: Any, key: str | None = None) -> Reply:
+        """The viewer's answer, ``{"x": 12, "y": 7, "key": "..."}``: right or wrong, and the page with the solution.
+        Their first answer moves their puzzle rating, as in the chat, and closes the puzzle waiting in their private
+        chat if it is this one; a later one changes nothing; the same key sent again gets the same page. A point
+        that cannot be played is 422 and changes nothing."""
+        lang = await self.language(viewer)
+        if not isinstance(body, dict):
+            return error(400, "bad_request", "a JSON object is expected")
+        x, y = body.get("x"), body.get("y")
+        if not is_integer(x) or not is_integer(y):
+            return error(400, "bad_request", "x and y must be integers")
+        key = body.get("key", key)
+        if key is not None and (not isinstance(key, str) or not KEY.fullmatch(key)):
+            return error(400, "bad_request", "key must be 1-64 letters, digits, - or _")
+        puzzles = self.services.puzzles
+        try:
+            puzzle = await puzzles.puzzle(puzzle_id)
+        except ServiceError:
+            return error(404, "no_such_puzzle", plain(t(lang, "webapp_puzzle_gone", id=puzzle_id)))
+        point = Point(x, y)
+        refusal = not_free(puzzle, point, lang)
+        if refusal is not None:
+            return error(422, "not_free", plain(refusal))
+        update_id = update_id_of(viewer.id, key) if key is not None else None
+        post = await puzzles.open_here(viewer.id)
+        try:
+            if post is not None and post.puzzle_id == puzzle.id:
+                outcome = await puzzles.answer_private(post, viewer.id, point, update_id=update_id)
+            else:
+                outcome = await puzzles.answer(puzzle.id, viewer.id, point, update_id=update_id)
+        except ServiceError as exc:
+            if exc.problem is not Problem.DUPLICATE:
+                return error(409, exc.problem.value, refusal_text(lang, exc))
+            return await self._puzzle(puzzle, viewer, lang)  # the same answer again: as it was stored
+        return Reply(200, puzzle_page(puzzle, lang, outcome_answer(outcome, lang)))
 
     # --------------------------------------------------------------------------------------------------------------
     # Moving

@@ -124,6 +124,50 @@ class GameState(TypedDict):
     """What the last move did (the chat's caption line: "Move 3: 10-9 🔵 · 1 dot captured"), or empty."""
 
 
+class BoardState(TypedDict):
+    """A position to draw, without a game around it (a puzzle): the keys of ``GameState`` the page's board reads,
+    meaning what they mean there."""
+
+    width: int
+    height: int
+    ply: int
+    your_colour: Colour | None
+    start_dots: list[int]
+    move_dots: list[int]
+    areas: list[AreaState]
+    owners: str
+    point_labels: list[str]
+
+
+class PuzzleAnswer(TypedDict):
+    """How the viewer's answer to a puzzle went."""
+
+    correct: bool
+    answer: int | None
+    """The point answered (``None``: the puzzle was skipped in the chat, its solution shown)."""
+    solution: int
+    text: str
+    """Right or wrong, what the solution wins, the viewer's puzzle rating before and after."""
+
+
+class PuzzlePage(TypedDict):
+    """A puzzle (``/api/puzzles/next``, ``/api/puzzles/<id>``, the answer to ``POST /api/puzzles/<id>/answers``).
+    Before the viewer answered it, nothing in it gives the solution away."""
+
+    id: int
+    title: str
+    """"Puzzle #4 · rating 1500"."""
+    task: str
+    """What to find ("Blue to move: find the move that captures most")."""
+    to_move: Colour
+    board: BoardState
+    """The position to solve; once answered, the position after the solution (its captures made)."""
+    answered: PuzzleAnswer | None
+    texts: dict[str, str]
+    """``how`` (how to answer), ``answer`` (the button, ``{point}`` filled in by the page), ``next``, ``error``,
+    ``offline``."""
+
+
 class GameLine(TypedDict):
     """One game of the viewer's list (``/api/games``)."""
 
@@ -281,6 +325,7 @@ class TournamentPage(TypedDict):
 
 __all__ = [
     "AreaState",
+    "BoardState",
     "ButtonLabels",
     "Choice",
     "FormOption",
@@ -292,6 +337,8 @@ __all__ = [
     "LocalChoices",
     "Players",
     "PoolState",
+    "PuzzleAnswer",
+    "PuzzlePage",
     "Refusal",
     "ResultState",
     "Session",

@@ -10,6 +10,10 @@ Routes (every ``/api/`` call sends ``Authorization: tma <initData>``; without va
 - ``GET /api/games/<id>[?watch=<code>]``: the game's state;
 - ``GET /api/games/<id>/updates?version=<v>[&watch=<code>]``: the state once it is not version ``v`` (long poll);
 - ``GET /api/tournaments/<id>[?watch=<code>]``: a tournament's page (its players, its creator, or its code);
+- ``GET /api/puzzles/next``, ``GET /api/puzzles/<id>``: a puzzle to solve (the one waiting in your private chat, else
+  the next one for you; or that one), without its solution until you answered it; ``POST /api/puzzles/<id>/answers``
+  with ``{"x": 12, "y": 7, "key": "..."}``: right or wrong, the solution (400 a bad body, 404 no such puzzle, 422 a
+  point that cannot be played);
 - ``POST /api/games/<id>/moves`` with ``{"x": 20, "y": 18, "ply": 57, "key": "..."}``: 200 and the new state, 401
   bad auth, 403 not your game or not your move, 409 stale ply (with the current state), 422 illegal point, 429 too
   many requests (per person: ``RateLimit``);
@@ -57,6 +61,8 @@ TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 """The page's files besides ``index.html``, by their ending: the ES modules (``app.js`` imports the others) and the
 styles."""
+PAGES = ("tournament.html", "puzzle.html")
+"""The pages besides ``index.html`` (the games list and a game)."""
 MAX_BODY = 16 * 1024
 """The largest request body taken (a move is under 100 bytes)."""
 
@@ -69,10 +75,11 @@ def page_files(telegram_js: str) -> dict[str, tuple[bytes, str]]:
         index = index.replace('<script src="{{TELEGRAM_JS}}"></script>\n', "")
     index = index.replace("{{TELEGRAM_JS}}", telegram_js)
     files = {"": (index.encode(), "text/html; charset=utf-8")}
-    tournament = folder.joinpath("tournament.html").read_text(encoding="utf-8")  # a tournament's page
-    if not telegram_js:
-        tournament = tournament.replace('<script src="{{TELEGRAM_JS}}"></script>\n', "")
-    files["tournament.html"] = (tournament.replace("{{TELEGRAM_JS}}", telegram_js).encode(), "text/html; charset=utf-8")
+    for page in PAGES:  # a tournament's page, a puzzle's
+        html = folder.joinpath(page).read_text(encoding="utf-8")
+        if not telegram_js:
+            html = html.replace('<script src="{{TELEGRAM_JS}}"></script>\n', "")
+        files[page] = (html.replace("{{TELEGRAM_JS}}", telegram_js).encode(), "text/html; charset=utf-8")
     for item in folder.iterdir():
         kind = TYPES.get("." + item.name.rpartition(".")[2])
         if kind is not None and item.is_file():
@@ -137,15 +144,18 @@ class PageHandler(tornado.web.RequestHandler):
             self.finish(f"403: {problem}\n")
 
     def get(self, name: str) -> None:
-        if name == "" and self.get_query_argument("tgWebAppStartParam", "").startswith("t"):
+        start = self.get_query_argument("tgWebAppStartParam", "") if name == "" else ""
+        if start.startswith("t"):
             name = "tournament.html"  # a direct link to a tournament's page (startapp=t<id>_<code>)
+        elif start.startswith("p"):
+            name = "puzzle.html"  # a direct link to a puzzle (startapp=p<id>, p: the next one)
         found = self.ctx.files.get(name)
         if found is None:
             raise tornado.web.HTTPError(404)
         body, kind = found
         self.set_header("Content-Type", kind)
         self.set_header("Cache-Control", "no-cache")
-        if name in ("", "tournament.html"):
+        if name == "" or name in PAGES:
             self.set_header("Content-Security-Policy", self.ctx.policy)
         self.write(body)
 
@@ -198,6 +208,16 @@ class ApiHandler(tornado.web.RequestHandler):
             return
         self.viewer = viewer
 
+    def json_body(self) -> tuple[Any, str | None] | None:
+        """A change's JSON body and its ``Idempotency-Key`` header; ``None`` once a body that is not JSON got its
+        400."""
+        try:
+            body = json.loads(self.request.body or b"null")
+        except ValueError:
+            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+            return None
+        return body, self.request.headers.get("Idempotency-Key")
+
     def watch(self) -> str | None:
         code = self.get_query_argument("watch", None)
         return code[:64] if code else None
@@ -223,6 +243,25 @@ class TournamentHandler(ApiHandler):
         self.reply(await self.ctx.api.tournament(self.viewer, int(tournament_id), self.watch()))
 
 
+class NextPuzzleHandler(ApiHandler):
+    async def get(self) -> None:
+        self.reply(await self.ctx.api.next_puzzle(self.viewer))
+
+
+class PuzzleHandler(ApiHandler):
+    async def get(self, puzzle_id: str) -> None:
+        self.reply(await self.ctx.api.puzzle(self.viewer, int(puzzle_id)))
+
+
+class PuzzleAnswerHandler(ApiHandler):
+    async def post(self, puzzle_id: str) -> None:
+        found = self.json_body()
+        if found is None:
+            return
+        body, key = found
+        self.reply(await self.ctx.api.answer_puzzle(self.viewer, int(puzzle_id), body, key))
+
+
 class UpdatesHandler(ApiHandler):
     async def get(self, game_id: str) -> None:
         version = self.get_query_argument("version", "")[:64]
@@ -234,12 +273,10 @@ class UpdatesHandler(ApiHandler):
 
 class MovesHandler(ApiHandler):
     async def post(self, game_id: str) -> None:
-        try:
-            body = json.loads(self.request.body or b"null")
-        except ValueError:
-            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+        found = self.json_body()
+        if found is None:
             return
-        key = self.request.headers.get("Idempotency-Key")
+        body, key = found
         self.reply(await self.ctx.api.move(self.viewer, int(game_id), body, key))
 
 
@@ -247,12 +284,10 @@ class StepHandler(ApiHandler):
     """A closure, the end of closing, or the end of the extra dots after a STOP: like a move."""
 
     async def post(self, game_id: str, action: str) -> None:
-        try:
-            body = json.loads(self.request.body or b"null")
-        except ValueError:
-            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
+        found = self.json_body()
+        if found is None:
             return
-        key = self.request.headers.get("Idempotency-Key")
+        body, key = found
         self.reply(await self.ctx.api.step(self.viewer, int(game_id), action, body, key))
 
 
@@ -260,12 +295,11 @@ class NewGameHandler(ApiHandler):
     """Local mode: a new game, hot-seat or against the bot."""
 
     async def post(self) -> None:
-        try:
-            body = json.loads(self.request.body or b"null")
-        except ValueError:
-            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
-            return
         assert isinstance(self.ctx.api, LocalApi)
+        found = self.json_body()
+        if found is None:
+            return
+        body, _ = found
         self.reply(await self.ctx.api.new_game(self.viewer, body))
 
 
@@ -273,13 +307,11 @@ class ActionHandler(ApiHandler):
     """Local mode: resign, or declare grounding."""
 
     async def post(self, game_id: str) -> None:
-        try:
-            body = json.loads(self.request.body or b"null")
-        except ValueError:
-            self.reply(Reply(400, {"error": "bad_request", "message": "the body is not JSON"}))
-            return
         assert isinstance(self.ctx.api, LocalApi)
-        key = self.request.headers.get("Idempotency-Key")
+        found = self.json_body()
+        if found is None:
+            return
+        body, key = found
         self.reply(await self.ctx.api.act(self.viewer, int(game_id), body, key))
 
 
@@ -326,6 +358,9 @@ class WebAppApplication(tornado.web.Application):
             (game + r"/moves", MovesHandler, {"ctx": ctx}),
             (game + r"/(close|done|finish)", StepHandler, {"ctx": ctx}),
             (r"/api/tournaments/([0-9]{1,12})", TournamentHandler, {"ctx": ctx}),
+            (r"/api/puzzles/next", NextPuzzleHandler, {"ctx": ctx}),
+            (r"/api/puzzles/([0-9]{1,12})", PuzzleHandler, {"ctx": ctx}),
+            (r"/api/puzzles/([0-9]{1,12})/answers", PuzzleAnswerHandler, {"ctx": ctx}),
         ]
         if local:
             routes += [
@@ -336,7 +371,7 @@ class WebAppApplication(tornado.web.Application):
             ]
         routes += [
             (r"/api/.*", NotFoundHandler, {"ctx": ctx}),
-            (r"/(|[a-z][a-z0-9-]*\.js|app\.css|tournament\.html)", PageHandler, {"ctx": ctx}),
+            (r"/(|[a-z][a-z0-9-]*\.js|app\.css|tournament\.html|puzzle\.html)", PageHandler, {"ctx": ctx}),
         ]
         super().__init__(routes, compress_response=True)
 

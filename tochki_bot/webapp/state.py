@@ -8,11 +8,11 @@ from __future__ import annotations
 import functools
 import html
 
-from ..engine import Colour, MoveKind, format_point
+from ..engine import Colour, Game, MoveKind, format_point
 from ..i18n import Language, duration, t
 from ..services import GameView, ServiceError
 from ..wording import in_language, last_move_sentence, plain, player_name, result_sentence, status_sentence
-from .contract import AreaState, GameLine, GameState, PoolState
+from .contract import BoardState, GameLine, GameState, PoolState
 
 OWNER_CHAR = {None: ".", "blue": "b", "red": "r"}
 NAME_LIMIT = 64
@@ -74,6 +74,40 @@ def status_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
     return turn
 
 
+def board_state(game: Game, you: Colour | None = None, ply: int | None = None) -> BoardState:
+    """A position as the page's board draws it (a game's, or a puzzle's): its dots in order, its areas, who owns
+    each point now, every point's name. ``ply``: the game's move count, if not the position's own."""
+    width = game.width
+
+    def index(point: tuple[int, int]) -> int:
+        return (point[1] - 1) * width + (point[0] - 1)
+
+    def dot(point: tuple[int, int], colour: Colour) -> int:
+        return index(point) + 1 if colour == "blue" else -(index(point) + 1)
+
+    _, owners = game.grid()
+    return {
+        "width": width,
+        "height": game.height,
+        "ply": game.ply if ply is None else ply,
+        "your_colour": you,
+        "start_dots": [dot(p, colour) for p, colour in game.settings.start_dots],
+        "move_dots": [dot(m.point, m.colour) for m in game.moves if m.kind is MoveKind.DOT and m.point is not None],
+        "areas": [
+            {
+                "owner": area.owner,
+                "ply": area.ply,
+                "ring": [index(p) for p in area.ring],
+                "captured": [index(p) for p in area.captured],
+                "grounding": area.grounding,
+            }
+            for area in game.areas
+        ],
+        "owners": "".join(OWNER_CHAR[o] for row in owners for o in row),
+        "point_labels": point_labels(width, game.height),
+    }
+
+
 def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float) -> GameState:
     """The whole of one game for the page, as seen by ``viewer_id`` (a player or a spectator)."""
     view = in_language(lang, view)
@@ -83,20 +117,6 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
     def index(point: tuple[int, int]) -> int:
         return (point[1] - 1) * width + (point[0] - 1)
 
-    def dot(point: tuple[int, int], colour: Colour) -> int:
-        return index(point) + 1 if colour == "blue" else -(index(point) + 1)
-
-    areas: list[AreaState] = [
-        {
-            "owner": area.owner,
-            "ply": area.ply,
-            "ring": [index(p) for p in area.ring],
-            "captured": [index(p) for p in area.captured],
-            "grounding": area.grounding,
-        }
-        for area in game.areas
-    ]
-    _, owners = game.grid()
     you = view.colour_of(viewer_id) if viewer_id is not None else None
     to_move = view.to_move
     left = view.time_left(now)
@@ -111,16 +131,13 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
     )
     active = view.state == "active"
     return {
+        **board_state(game, you, view.ply),
         "id": view.id,
         "kind": view.kind,
         "state": view.state,
         "version": version_of(view),
-        "width": width,
-        "height": game.height,
-        "ply": view.ply,
         "moves_made": game.move_count,
         "to_move": to_move,
-        "your_colour": you,
         "hotseat": False,
         "can_move": can_move,
         "can_close": can_close,
@@ -144,11 +161,6 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
         "time_left": round(left, 1) if left is not None else None,
         "time_left_text": t(lang, "caption_left", left=duration(lang, left)) if left is not None else None,
         "move_seconds": view.move_seconds,
-        "start_dots": [dot(p, colour) for p, colour in game.settings.start_dots],
-        "move_dots": [dot(m.point, m.colour) for m in game.moves if m.kind is MoveKind.DOT and m.point is not None],
-        "areas": areas,
-        "owners": "".join(OWNER_CHAR[o] for row in owners for o in row),
-        "point_labels": point_labels(width, game.height),
         "result": {"winner": result.winner, "reason": result.reason.value} if result is not None else None,
         "status_text": status_text(lang, view, viewer_id),
         "last_move_text": last_move_sentence(lang, view),

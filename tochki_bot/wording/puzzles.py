@@ -12,6 +12,7 @@ solution and what it wins, how an answer went, a person's puzzle record.
 
 from __future__ import annotations
 
+from ..engine import Point
 from ..i18n import Language, t
 from ..services import Outcome, Puzzler, PuzzleView
 from .text import plain
@@ -39,8 +40,9 @@ def solution(puzzle: PuzzleView, lang: Language) -> str:
     return t(lang, "puzzle_what_capture", point=point, margin=puzzle.margin)
 
 
-def answer_text(outcome: Outcome, lang: Language) -> str:
-    """How a person's answer went (private): right or wrong, the solution, their puzzle rating's move, what next."""
+def answer_text(outcome: Outcome, lang: Language, *, next_line: bool = True) -> str:
+    """How a person's answer went (private): right or wrong, the solution, their puzzle rating's move, and (with
+    ``next_line``: in a chat) how to get the next one."""
     what = solution(outcome.puzzle, lang)
     lines = [
         t(lang, "puzzle_right", what=what)
@@ -51,8 +53,23 @@ def answer_text(outcome: Outcome, lang: Language) -> str:
         lines.append(t(lang, "puzzle_again", id=outcome.puzzle.id))
     elif outcome.rated and outcome.before is not None and outcome.after is not None:
         lines.append(t(lang, "puzzle_rating_moved", before=outcome.before.shown, after=outcome.after.shown))
-    lines.append(t(lang, "puzzle_next"))
+    if next_line:
+        lines.append(t(lang, "puzzle_next"))
     return "\n".join(lines)
+
+
+def not_free(puzzle: PuzzleView, point: Point, lang: Language) -> str | None:
+    """Why ``point`` cannot be the answer (a dot is there, or it is out of play), or ``None``."""
+    game = puzzle.position
+    if game.is_playable(point.x, point.y):
+        return None
+    if not (1 <= point.x <= game.width and 1 <= point.y <= game.height):
+        return t(lang, "point_busy", point=str(point))
+    dot = game.dot(point.x, point.y)
+    if dot is None:
+        return t(lang, "point_info_out", point=str(point))
+    captured = game.owner(point.x, point.y) is not None
+    return t(lang, "point_info_dot", point=str(point), dot=t(lang, f"dot_{dot}_captured" if captured else f"dot_{dot}"))
 
 
 def won_text(puzzle: PuzzleView, lang: Language, name: str) -> str:
@@ -84,4 +101,4 @@ def puzzler_lines(puzzler: Puzzler, lang: Language, *, private: bool) -> list[st
     return lines
 
 
-__all__ = ["answer_text", "puzzler_lines", "skipped_text", "solution", "task", "title_line", "won_text"]
+__all__ = ["answer_text", "not_free", "puzzler_lines", "skipped_text", "solution", "task", "title_line", "won_text"]

@@ -231,4 +231,40 @@
  * @property {Object<string, string>} texts
  */
 
+/**
+ * A position to draw without a game around it (a puzzle): the keys of GameState the board reads, meaning the same.
+ * @typedef {Object} BoardState
+ * @property {number} width
+ * @property {number} height
+ * @property {number} ply
+ * @property {Colour | null} your_colour
+ * @property {number[]} start_dots
+ * @property {number[]} move_dots
+ * @property {AreaState[]} areas
+ * @property {string} owners
+ * @property {string[]} point_labels
+ */
+
+/**
+ * How the viewer's answer to a puzzle went.
+ * @typedef {Object} PuzzleAnswer
+ * @property {boolean} correct
+ * @property {number | null} answer the point answered (null: skipped in the chat, the solution shown)
+ * @property {number} solution
+ * @property {string} text right or wrong, what the solution wins, the puzzle rating before and after
+ */
+
+/**
+ * A puzzle (api/puzzles/next, api/puzzles/<id>, the answer to a POST to api/puzzles/<id>/answers). Before it is
+ * answered nothing in it gives the solution away.
+ * @typedef {Object} PuzzlePage
+ * @property {number} id
+ * @property {string} title
+ * @property {string} task what to find
+ * @property {Colour} to_move
+ * @property {BoardState} board the position to solve; once answered, the position after the solution
+ * @property {PuzzleAnswer | null} answered
+ * @property {Object<string, string>} texts how, answer ({point}), next, error, offline
+ */
+
 export {};
