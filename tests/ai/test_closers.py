@@ -8,25 +8,10 @@ import random
 
 import pytest
 
+from tests.support.positions import local_game
 from tochki_bot.ai.position import Position, board_cells, scan_closers
 from tochki_bot.ai.tactics import board_of, closer_region
 from tochki_bot.engine import Game, Move
-
-
-def local_game(width: int, height: int, plies: int, seed: int) -> Game:
-    """Random play from the cross, most dots next to the previous one (chains, rings and captures)."""
-    rng = random.Random(seed)
-    game = Game(width, height, "cross")
-    while game.ply < plies and not game.is_over:
-        last = game.last_move
-        points = list(game.playable_points())
-        if last is not None and last.point is not None and rng.random() < 0.7:
-            x, y = last.point
-            near = [p for p in points if abs(p.x - x) <= 1 and abs(p.y - y) <= 1]
-            points = near or points
-        p = rng.choice(points)
-        game.play(p.x, p.y)
-    return game
 
 
 @pytest.mark.parametrize("size", [(10, 10), (20, 20), (39, 32)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -7,12 +7,11 @@ import random
 
 import pytest
 
+from tests.support.positions import local_game
 from tochki_bot.ai.position import Position, _candidates, board_cells
 from tochki_bot.ai.tactics import board_of
 from tochki_bot.engine import Game
 from tochki_bot.engine.board import OPEN, WALL
-
-from .test_closers import local_game
 
 
 @pytest.mark.parametrize("size", [(10, 10), (20, 20), (39, 32)], ids=lambda s: f"{s[0]}x{s[1]}")

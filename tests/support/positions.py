@@ -58,3 +58,19 @@ def random_game(seed: int, width: int, height: int, start: str, moves: int, clus
             points = near or points
         game.play(*rng.choice(points))
     return game
+
+
+def local_game(width: int, height: int, plies: int, seed: int) -> Game:
+    """Random play from the cross, most dots next to the previous one (chains, rings and captures)."""
+    rng = random.Random(seed)
+    game = Game(width, height, "cross")
+    while game.ply < plies and not game.is_over:
+        last = game.last_move
+        points = list(game.playable_points())
+        if last is not None and last.point is not None and rng.random() < 0.7:
+            x, y = last.point
+            near = [p for p in points if abs(p.x - x) <= 1 and abs(p.y - y) <= 1]
+            points = near or points
+        p = rng.choice(points)
+        game.play(p.x, p.y)
+    return game
