@@ -100,10 +100,22 @@ def checked_body(body: Any, key: str | None) -> tuple[int, str | None] | Reply:
     ply = body.get("ply")
     if not is_integer(ply):
         return error(400, "bad_request", "ply must be an integer")
+    checked = checked_key(body, key)
+    return checked if isinstance(checked, Reply) else (ply, checked)
+
+
+def checked_key(body: dict[str, Any], key: str | None) -> str | Reply | None:
+    """A change's idempotency key: the body's ``key``, else the ``Idempotency-Key`` header's ``key``; or the 400
+    that says what is wrong with it."""
     key = body.get("key", key)
     if key is not None and (not isinstance(key, str) or not KEY.fullmatch(key)):
         return error(400, "bad_request", "key must be 1-64 letters, digits, - or _")
-    return ply, key
+    return key
+
+
+def no_puzzle(lang: Language, puzzle_id: int) -> Reply:
+    """The 404 of a puzzle number there is no puzzle for."""
+    return error(404, "no_such_puzzle", plain(t(lang, "webapp_puzzle_gone", id=puzzle_id)))
 
 
 def update_id_of(user_id: int, key: str) -> int:
@@ -353,7 +365,7 @@ class Api:
         try:
             found = await self.services.puzzles.puzzle(puzzle_id)
         except ServiceError:
-            return error(404, "no_such_puzzle", plain(t(lang, "webapp_puzzle_gone", id=puzzle_id)))
+            return no_puzzle(lang, puzzle_id)
         return await self._puzzle(found, viewer, lang)
 
     async def _puzzle(self, puzzle: PuzzleView, viewer: Viewer, lang: Language) -> Reply:
@@ -372,19 +384,19 @@ class Api:
         x, y = body.get("x"), body.get("y")
         if not is_integer(x) or not is_integer(y):
             return error(400, "bad_request", "x and y must be integers")
-        key = body.get("key", key)
-        if key is not None and (not isinstance(key, str) or not KEY.fullmatch(key)):
-            return error(400, "bad_request", "key must be 1-64 letters, digits, - or _")
+        checked = checked_key(body, key)
+        if isinstance(checked, Reply):
+            return checked
         puzzles = self.services.puzzles
         try:
             puzzle = await puzzles.puzzle(puzzle_id)
         except ServiceError:
-            return error(404, "no_such_puzzle", plain(t(lang, "webapp_puzzle_gone", id=puzzle_id)))
+            return no_puzzle(lang, puzzle_id)
         point = Point(x, y)
         refusal = not_free(puzzle, point, lang)
         if refusal is not None:
             return error(422, "not_free", plain(refusal))
-        update_id = update_id_of(viewer.id, key) if key is not None else None
+        update_id = update_id_of(viewer.id, checked) if checked is not None else None
         post = await puzzles.open_here(viewer.id)
         try:
             if post is not None and post.puzzle_id == puzzle.id:

@@ -12,7 +12,7 @@ from ..services import Outcome, PuzzleView
 from ..wording import plain
 from ..wording.puzzles import answer_text, skipped_text, task
 from .contract import PuzzleAnswer, PuzzlePage
-from .state import board_state
+from .state import board_state, point_index
 
 
 def puzzle_texts(lang: Language) -> dict[str, str]:
@@ -27,7 +27,7 @@ def puzzle_texts(lang: Language) -> dict[str, str]:
 
 
 def _index(puzzle: PuzzleView, point: Point) -> int:
-    return (point.y - 1) * puzzle.position.width + (point.x - 1)
+    return point_index(puzzle.position.width, point)
 
 
 def puzzle_page(puzzle: PuzzleView, lang: Language, answered: PuzzleAnswer | None = None) -> PuzzlePage:

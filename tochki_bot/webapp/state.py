@@ -74,13 +74,22 @@ def status_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
     return turn
 
 
+def point_index(width: int, point: tuple[int, int]) -> int:
+    """A point's number on a board ``width`` wide (row by row from the bottom-left, as ``contract`` says).
+
+    >>> point_index(3, (2, 2))
+    4
+    """
+    return (point[1] - 1) * width + (point[0] - 1)
+
+
 def board_state(game: Game, you: Colour | None = None, ply: int | None = None) -> BoardState:
     """A position as the page's board draws it (a game's, or a puzzle's): its dots in order, its areas, who owns
     each point now, every point's name. ``ply``: the game's move count, if not the position's own."""
     width = game.width
 
     def index(point: tuple[int, int]) -> int:
-        return (point[1] - 1) * width + (point[0] - 1)
+        return point_index(width, point)
 
     def dot(point: tuple[int, int], colour: Colour) -> int:
         return index(point) + 1 if colour == "blue" else -(index(point) + 1)
@@ -112,11 +121,6 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
     """The whole of one game for the page, as seen by ``viewer_id`` (a player or a spectator)."""
     view = in_language(lang, view)
     game = view.position
-    width = game.width
-
-    def index(point: tuple[int, int]) -> int:
-        return (point[1] - 1) * width + (point[0] - 1)
-
     you = view.colour_of(viewer_id) if viewer_id is not None else None
     to_move = view.to_move
     left = view.time_left(now)
@@ -125,7 +129,10 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
     can_move = you is not None and you == to_move and view.closing is None
     stopper = game.stopped_by
     pools: list[PoolState] = (
-        [{"point": index(pool.point), "captures": len(pool.captures), "size": pool.size} for pool in game.pools()]
+        [
+            {"point": point_index(game.width, pool.point), "captures": len(pool.captures), "size": pool.size}
+            for pool in game.pools()
+        ]
         if can_close
         else []
     )

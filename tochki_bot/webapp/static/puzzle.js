@@ -8,7 +8,7 @@ import { newKey, post, request } from './api.js';
 import { Board } from './board.js';
 import { followGestures } from './gestures.js';
 import { $, probe, text, texts } from './page.js';
-import { isFree, label, positionAt } from './position.js';
+import { column, isFree, label, positionAt, row } from './position.js';
 import { confirmClosing, haptic, mainButton, start as startTelegram } from './telegram.js';
 import { applyTheme } from './theme.js';
 
@@ -161,7 +161,7 @@ class PuzzleScreen {
     const page = this.page;
     if (!page || page.answered || this.selected < 0 || this.busy) return;
     const point = this.selected, state = this.state;
-    const x = (point % state.width) + 1, y = Math.floor(point / state.width) + 1;
+    const x = column(state, point), y = row(state, point);
     this.key = this.key || newKey();
     this.busy = true;
     mainButton.progress(true);
