@@ -68,8 +68,18 @@ async def test_a_flooding_group_does_not_hold_up_another_chat(where: Where) -> N
         for data in [*flood[:200], private, *flood[200:]]:
             await bot.app.update_queue.put(as_update(data, bot.app.bot))
         await asyncio.wait_for(bot.app.update_queue.join(), timeout=60)
+
+        def private_answered() -> bool:
+            return any(int(c.params["chat_id"]) == ANNA for c in fake.sent("sendMessage"))
+
+        # Handled is not yet sent: on a busy machine the answer may still be on its way out.
+        for _ in range(600):
+            if private_answered():
+                break
+            await asyncio.sleep(0.05)
         answers = [c for c in fake.sent("sendMessage")]
-        first_private = next(i for i, c in enumerate(answers) if int(c.params["chat_id"]) == ANNA)
+        first_private = next((i for i, c in enumerate(answers) if int(c.params["chat_id"]) == ANNA), None)
+        assert first_private is not None, "the private /help was never answered"
         assert first_private <= 3  # answered among the first, not after the group's backlog
         group_answers = [c for c in answers if int(c.params["chat_id"]) == GROUP]
         assert len(group_answers) <= 20  # the group's budget: the flood could not spend more than a minute's worth

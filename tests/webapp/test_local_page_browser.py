@@ -35,11 +35,19 @@ def play(browser: Phone, points: list[tuple[int, int]], *, mouse: bool = False) 
     """Tap (or click) each point and confirm it with the page's own button, waiting for the move to be there."""
     for x, y in points:
         ply = browser.js("return window.tochki.state.ply")
-        if mouse:
-            browser.click(x, y)
-        else:
-            browser.tap(x, y)
-        browser.until(f"window.tochki.selected === '{x}-{y}'")
+        for attempt in range(3):
+            # A tap right after a move can land while the page is still laying the board out anew (the status line
+            # grew): like a person, tap again when the point was not chosen.
+            if mouse:
+                browser.click(x, y)
+            else:
+                browser.tap(x, y)
+            try:
+                browser.until(f"window.tochki.selected === '{x}-{y}'", timeout=3.0)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
         browser.js("document.getElementById('confirm').click()")
         browser.until(f"window.tochki.state.ply === {ply + 1}")
 

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Literal, get_args
 
 from ..ai import choose_action, choose_move
-from ..engine import Game, GameSettings, Move, Point
+from ..ai.review import GROUND, REVIEW_NODES, MoveReview, review_move
+from ..engine import Colour, Game, GameSettings, Move, MoveKind, Point
 
 NamedAction = Literal["ground", "stop", "finish", "auto"]
 NAMED_ACTIONS: tuple[NamedAction, ...] = get_args(NamedAction)
@@ -100,4 +101,78 @@ def fallback(game: Game) -> Point:
     return min(game.playable_points(), key=lambda p: (abs(p.x - cx) + abs(p.y - cy), p.y, p.x))
 
 
-__all__ = ["MAX_EXTRA_DOTS", "Action", "extra_dots", "fallback", "search", "sports_proxy"]
+def _diff(game: Game, colour: Colour) -> int:
+    blue, red = game.score
+    return blue - red if colour == "blue" else red - blue
+
+
+def _grounding(game: Game, colour: Colour) -> float:
+    """The score difference (``colour``'s side) that declaring grounding now ends ``game`` with."""
+    counted = game.copy()
+    counted.ground(colour)
+    return float(_diff(counted, colour))
+
+
+def review_span(
+    settings: GameSettings, moves: Sequence[Move], first: int, count: int, nodes: int = REVIEW_NODES
+) -> list[list[object]]:
+    """What moves ``first`` to ``first + count - 1`` (1-based) of a game cost, in a worker process: one
+    ``MoveReview.as_list`` for each dot and grounding among them (a STOP counts as the grounding it stands for; the
+    other endings, and the extra dots after a STOP, are not judged).
+
+    Like ``search``, a rule set the AI does not know is searched as a sports game of the dots in play, its values
+    moved by the score the real game has (the dots captured before)."""
+    sports = settings.rules == "sports" and settings.first_move_region is None and not settings.instant_win
+    stop_phase = sports and settings.stop_mode == "stop_phase"
+    grounded = dataclasses.replace(settings, stop_mode="grounding") if stop_phase else settings
+    game = Game.from_settings(settings, moves[: first - 1])
+    mirror = Game.from_settings(grounded, moves[: first - 1]) if stop_phase else game
+    found: list[list[object]] = []
+    for ply in range(first, min(first + count, len(moves) + 1)):
+        move = moves[ply - 1]
+        judged = (
+            move.kind in (MoveKind.DOT, MoveKind.GROUND, MoveKind.STOP)
+            and game.stopped_by is None
+            and not game.is_over
+            and (move.kind is not MoveKind.STOP or stop_phase)
+        )
+        if judged:
+            mover = move.colour
+            played: Point | str = GROUND if move.point is None else move.point
+            if sports:
+                position, offset = mirror, 0.0
+                grounding = _grounding(mirror, mover) if settings.stop_mode == "grounding" or stop_phase else None
+            else:
+                position, offset, grounding = sports_proxy(game), float(_diff(game, mover)), None
+            if played != GROUND or grounding is not None:
+                review = review_move(
+                    position,
+                    played if isinstance(played, Point) else GROUND,
+                    ply=ply,
+                    colour=mover,
+                    nodes=nodes,
+                    offset=offset,
+                    grounding=grounding,
+                )
+                found.append(review.as_list())
+        game.apply(move)
+        if mirror is not game and move.kind is MoveKind.DOT:
+            mirror.apply(move)
+    return found
+
+
+def read_span(found: Sequence[Sequence[object]]) -> list[MoveReview]:
+    """``review_span``'s answer read back."""
+    return [MoveReview.of_list(list(values)) for values in found]
+
+
+__all__ = [
+    "MAX_EXTRA_DOTS",
+    "Action",
+    "extra_dots",
+    "fallback",
+    "read_span",
+    "review_span",
+    "search",
+    "sports_proxy",
+]
