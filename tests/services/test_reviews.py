@@ -135,6 +135,7 @@ async def test_an_import_is_reviewed_by_its_sender_and_the_annotated_sgf_reads_b
         assert seventh is not None and record.comments[7].endswith(f"this move lost {seventh.loss:.1f}")
         assert "BM[1]C[" in annotated or "BM[2]C[" in annotated
         assert "(;B[eg]C[Better: 5-4 (+1.0)])" in annotated  # the capture, as a variation beside the mistake
+        assert ";W[eg]TE[1]C[" in annotated  # red saves its dot at once: the best move, after blue's mistake
         assert (await services.records.kept(await services.records.keep(BORIS, BORIS, "r.sgf", annotated))) is not None
     finally:
         await services.close()

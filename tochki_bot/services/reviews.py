@@ -39,12 +39,13 @@ log = logging.getLogger(__name__)
 
 SPAN = 10
 """Moves judged by one job."""
-MOVE_SECONDS = 0.2
-"""About how long judging one move takes on a 39x32 board at ``REVIEW_NODES`` on one core (measured: 0.1-0.22 s,
-the later moves the slower); other boards and budgets in proportion (``move_seconds``)."""
-LEASE_FACTOR = 6.0
-"""A span's lease is this many times its expected time (a busy machine is slower; a lease that runs out only makes
-another runner judge the span again)."""
+MOVE_SECONDS = 0.25
+"""About how long judging one move takes on a 39x32 board at ``REVIEW_NODES`` on one core: measured on the zagram
+record of 245 moves, 57 s in all, 2.3 s a span of 10 on average (1.1 s early in the game, up to 12 s for the
+tactical spans near its end); other boards and budgets in proportion (``move_seconds``)."""
+LEASE_FACTOR = 10.0
+"""A span's lease is this many times its expected time: the slowest spans take five times the average, and a busy
+machine is slower still (a lease that runs out early only makes another runner judge the span again)."""
 
 Subject = Literal["game", "import"]
 ReviewState = Literal["running", "done"]
@@ -54,7 +55,7 @@ def move_seconds(width: int, height: int, nodes: int = REVIEW_NODES) -> float:
     """About how long judging one move takes on a ``width`` x ``height`` board at ``nodes`` (one core).
 
     >>> round(move_seconds(39, 32), 2), round(move_seconds(20, 20, 1000), 3)
-    (0.2, 0.032)
+    (0.25, 0.04)
     """
     return max(0.001, MOVE_SECONDS * (width * height) / (39 * 32) * nodes / REVIEW_NODES)
 
@@ -270,7 +271,8 @@ class Reviews:
     def sgf(self, review: ReviewView, comment: Callable[[MoveReview], str] = review_comment) -> str:
         """The annotated SGF (GM[40]): per judged move ``C[]`` with the estimate and the better move (``comment``
         words it), ``BM[]``/``TE[]``, the better move as a variation. Our import reads it back with the
-        comments (``SgfRecord.comments``)."""
+        comments (``SgfRecord.comments``). Raises ``ValueError`` for a board SGF cannot address (over 52 points a
+        side)."""
         comments, marks, variations = annotate(review.moves, comment)
         return write_sgf(
             review.game,
