@@ -223,3 +223,35 @@ async def test_an_ai_worker_process_judges_the_review(where: Where) -> None:
         assert seventh is not None and seventh.best == "5-4"
     finally:
         await services.close()
+
+
+async def test_the_messages_showing_a_review_are_kept_until_answered(where: Where) -> None:
+    db = where("posts.db")
+    services = await Services.open(db, ai_workers=0, review_nodes=NODES)
+    try:
+        game_id = await finished_game(services)
+        started = await services.reviews.request("game", game_id, ANNA_P, place=PLACE)
+        await services.reviews.posted(started.id, GROUP, 500, thread_id=3, user_id=ANNA, language="ru")
+        await services.reviews.posted(started.id, ANNA, 77, user_id=ANNA)
+        posts = await services.reviews.posts(started.id)
+        assert [(p.chat_id, p.message_id, p.thread_id, p.language) for p in posts] == [
+            (GROUP, 500, 3, "ru"),
+            (ANNA, 77, 0, None),
+        ]
+        await services.reviews.edited(posts[0], at=123.0)
+        assert await services.reviews.unanswered() == []  # the review is still running
+    finally:
+        await services.close()
+    services = await opened_with(db, Clock())  # a restart: the review finishes, the answers are still owed
+    try:
+        await services.reviews.settle()
+        owed = await services.reviews.unanswered()
+        assert [(p.chat_id, p.message_id, p.edited_at) for p in owed] == [
+            (GROUP, 500, 123.0),
+            (ANNA, 77, owed[1].edited_at),
+        ]
+        assert await services.reviews.answered(owed[0]) and not await services.reviews.answered(owed[0])  # once
+        assert [p.chat_id for p in await services.reviews.unanswered()] == [ANNA]
+        assert [p.answered for p in await services.reviews.posts(started.id, answered=None)] == [True, False]
+    finally:
+        await services.close()

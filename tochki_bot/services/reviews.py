@@ -22,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from storage import Job, ReviewRecord
+from storage import Job, ReviewPost, ReviewRecord
 
 from ..ai.review import BLUNDER, GROUND, MISTAKE, REVIEW_NODES, MoveReview, Summary, biggest_mistakes, summary
 from ..engine import Colour, Game, Point, parse_point
@@ -268,6 +268,44 @@ class Reviews:
         gathered its jobs (a front end's)."""
         self._listeners.append(listener)
 
+    # --------------------------------------------------------------------------------------------------------------
+    # Where a review is shown (a front end's messages: kept over a restart)
+
+    async def posted(
+        self,
+        review_id: int,
+        chat_id: int,
+        message_id: int,
+        *,
+        thread_id: int = 0,
+        user_id: int | None = None,
+        language: str | None = None,
+    ) -> None:
+        """A message showing the review's progress was sent to ``chat_id``: it is edited as the review moves on and
+        owed the finished review (``posts``, ``answered``)."""
+        now = self._core.clock()
+        post = ReviewPost(review_id, chat_id, message_id, thread_id, user_id, language, False, now, now)
+        await self._core.storage.reviews.post(post)
+
+    async def posts(self, review_id: int, *, answered: bool | None = False) -> list[ReviewPost]:
+        """The messages showing the review: those still owed its answer (``answered=None``: all)."""
+        return await self._core.storage.reviews.posts(review_id, answered=answered)
+
+    async def edited(self, post: ReviewPost, at: float | None = None) -> None:
+        """The progress message was edited (now, or at ``at``)."""
+        when = self._core.clock() if at is None else at
+        await self._core.storage.reviews.edited(post.review_id, post.chat_id, post.message_id, when)
+
+    async def answered(self, post: ReviewPost) -> bool:
+        """The finished review was sent where ``post`` is; False when another process had done it (then this one
+        should not send it again)."""
+        return await self._core.storage.reviews.answered(post.review_id, post.chat_id, post.message_id)
+
+    async def unanswered(self, limit: int = 100) -> list[ReviewPost]:
+        """Messages of finished reviews still owed the answer (the process that would have sent it stopped first):
+        a front end sends them when it starts."""
+        return await self._core.storage.reviews.unanswered(limit)
+
     def sgf(self, review: ReviewView, comment: Callable[[MoveReview], str] = review_comment) -> str:
         """The annotated SGF (GM[40]): per judged move ``C[]`` with the estimate and the better move (``comment``
         words it), ``BM[]``/``TE[]``, the better move as a variation. Our import reads it back with the
@@ -421,6 +459,7 @@ __all__ = [
     "REVIEW_NODES",
     "SPAN",
     "ProgressListener",
+    "ReviewPost",
     "ReviewState",
     "ReviewView",
     "Reviews",
