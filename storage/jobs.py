@@ -113,19 +113,6 @@ class Jobs:
                 (game_id, ply, level, seconds, seed, self._db.clock()),
             )
 
-    async def add_reviews(
-        self, review_id: int, game_id: int | None, spans: Sequence[tuple[int, int]], seconds: float
-    ) -> None:
-        """The jobs of review ``review_id`` (of game ``game_id``, ``None`` for an import): one per ``(first, count)``
-        span, each under a lease of ``seconds`` (and the runner's grace)."""
-        now = self._db.clock()
-        async with self._db.transaction(durable=False):
-            await self._db.executemany(
-                "INSERT INTO ai_jobs (game_id, ply, kind, level, seconds, created_at, review_id, span) "
-                "VALUES (?, ?, 'review', 'review', ?, ?, ?, ?)",
-                [(game_id, first, seconds, now, review_id, count) for first, count in spans],
-            )
-
     async def reviewed(self, limit: int = 100) -> list[Job]:
         """Review jobs that are done (their results not yet gathered into their reviews), oldest first."""
         rows = await self._db.rows(
@@ -137,6 +124,14 @@ class Jobs:
         """The jobs of a review still there (any state), in order."""
         rows = await self._db.rows(f"SELECT {_COLUMNS} FROM ai_jobs WHERE review_id = ? ORDER BY ply", (review_id,))
         return [_job(r) for r in rows]
+
+    async def review_moves_before(self, review_id: int) -> int:
+        """The moves the review jobs of earlier reviews still have to judge (they are taken first)."""
+        row = await self._db.row(
+            "SELECT COALESCE(SUM(span), 0) FROM ai_jobs WHERE kind = 'review' AND state <> 'done' AND review_id < ?",
+            (review_id,),
+        )
+        return int(row[0]) if row is not None else 0
 
     async def waiting(self, now: float) -> bool:
         """Whether a job can be taken at ``now`` (a read: runners look before they write)."""

@@ -96,7 +96,12 @@ async def test_who_may_ask_and_one_review_at_a_time(where: Where) -> None:
         }
         same = await services.reviews.request("game", game_id, BORIS_P)  # the running one, with its progress
         assert same.id == running.id and same.asked_by == ANNA and same.state == "running"
-        assert (await services.reviews.request("game", other, BORIS_P)).asked_by == BORIS  # Boris's own
+        behind = await services.reviews.request("game", other, BORIS_P)
+        assert behind.asked_by == BORIS and behind.total < running.total  # Boris's own
+        assert behind.expected_seconds and running.expected_seconds
+        jobs = services._core.storage.jobs  # Anna's review is ahead of his in the queue: its moves count for his wait
+        assert await jobs.review_moves_before(behind.id) == running.total
+        assert await jobs.review_moves_before(running.id) == 0
         lobby = await services.lobby.open(Place(-5, "group", "H"), ANNA_P, LobbyChoice(10, 10, "empty", None))
         with pytest.raises(ServiceError) as refused:
             await services.reviews.request("game", lobby.view.id, ANNA_P)

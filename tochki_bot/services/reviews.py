@@ -197,6 +197,8 @@ class Reviews:
         or ``who`` may not see it), ``NO_SUCH_RECORD`` (the same for an import), ``REVIEW_NOT_OVER`` (the game is
         in its lobby or being played), ``REVIEW_CANCELLED``, ``REVIEW_BUSY`` (``who`` has another review running:
         its ``subject`` and ``id``)."""
+        if subject not in ("game", "import"):
+            raise ValueError(f"a review is of a game or an import, not {subject!r}")
         storage = self._core.storage
         where = place or Place(who.id, "private")
         if subject == "game":
@@ -350,20 +352,23 @@ class Reviews:
             red,
             record.created_at,
             record.finished_at,
-            self._expected(record, game),
+            await self._expected(record, game),
             record.nodes,
             record.seconds,
         )
 
-    def _expected(self, record: ReviewRecord, game: Game) -> float | None:
+    async def _expected(self, record: ReviewRecord, game: Game) -> float | None:
+        """The pace so far times the moves left; before the first span, the expected time of a move over this
+        process's workers, for the moves left and those of the reviews ahead in the queue."""
         if record.state == "done":
             return None
         left = record.total - record.done
         if record.done > 0 and record.started_at is not None and record.updated_at > record.started_at:
             rate = (record.updated_at - record.started_at) / record.done  # as fast as it has gone so far
             return max(1.0, rate * left - max(0.0, self._core.clock() - record.updated_at))
+        ahead = await self._core.storage.jobs.review_moves_before(record.id)
         workers = max(1, self._opponent.workers)
-        return max(1.0, move_seconds(game.width, game.height, record.nodes) * left / workers)
+        return max(1.0, move_seconds(game.width, game.height, record.nodes) * (left + ahead) / workers)
 
     # --------------------------------------------------------------------------------------------------------------
     # The jobs
