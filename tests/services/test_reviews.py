@@ -65,7 +65,8 @@ async def test_a_finished_game_is_reviewed_and_kept(where: Where) -> None:
         assert [m.ply for m in review.moves] == list(range(1, len(MOVES) + 1))  # every dot; not the resignation
         seventh = review.move(7)
         assert seventh is not None and seventh.best == "5-4" and seventh.played == "1-1" and seventh.loss >= 1.0
-        assert seventh in review.mistakes("blue")
+        assert seventh in review.mistakes("blue") and review.summary("blue").mistakes >= 1
+        assert (7, seventh.blue_value()) in review.evaluation() and len(review.evaluation()) == len(review.moves)
         assert told and told[-1].state == "done" and told[-1].moves == review.moves
         assert [v.done for v in told] == sorted(v.done for v in told)
         again = await services.reviews.request("game", game_id, STRANGER_P, place=PLACE)  # anyone in the group
