@@ -187,9 +187,9 @@ def _plot(view: EvaluationView, lay: ChartLayout) -> Image.Image:
             big.paste(pal.RED_TINT, (0, z, big.width, big.height), mask.crop((0, z, big.width, big.height)))
     line = max(1, round(lay.width / WIDTH * s))
     step = nice_step(lay.high - lay.low, 5)
-    for value in ticks(lay.low, lay.high, step):
-        if value:
-            y = lay.y_of(value) * s
+    for level in ticks(lay.low, lay.high, step):
+        if level:
+            y = lay.y_of(level) * s
             draw.line((left, y, right, y), fill=pal.GRID, width=line)
     for ply in ticks(1, lay.moves, nice_step(lay.moves, 8, (1, 2, 5, 10, 20, 25, 50, 100, 200, 500))):
         x = lay.x_of(ply) * s
@@ -203,10 +203,10 @@ def _plot(view: EvaluationView, lay: ChartLayout) -> Image.Image:
         for x, y in scaled[:1] + scaled[-1:]:
             draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=pal.COLOUR[side])
     if len(points) == 1:
-        x, y = lay.at(*points[0])
+        px, py = lay.at(*points[0])
         r = width * 1.2
         draw.ellipse(
-            (x * s - r, y * s - r, x * s + r, y * s + r), fill=pal.COLOUR["blue" if points[0][1] >= 0 else "red"]
+            (px * s - r, py * s - r, px * s + r, py * s + r), fill=pal.COLOUR["blue" if points[0][1] >= 0 else "red"]
         )
     # The mistakes, the smaller first so that a blunder is drawn over them.
     for mark in sorted(view.marks, key=lambda m: (m.blunder, m.loss)):
@@ -282,9 +282,9 @@ def evaluation_image(view: EvaluationView, width: int = WIDTH, height: int = HEI
     draw = ImageDraw.Draw(image)
     _header(draw, view, lay)
     tick_face = font(size["tick"])
-    for value in ticks(lay.low, lay.high, nice_step(lay.high - lay.low, 5)):
-        colour = pal.BLUE if value > 0 else pal.RED if value < 0 else pal.TEXT
-        draw.text((lay.left - pad * 0.6, lay.y_of(value)), _signed(value), font=tick_face, fill=colour, anchor="rm")
+    for level in ticks(lay.low, lay.high, nice_step(lay.high - lay.low, 5)):
+        colour = pal.BLUE if level > 0 else pal.RED if level < 0 else pal.TEXT
+        draw.text((lay.left - pad * 0.6, lay.y_of(level)), _signed(level), font=tick_face, fill=colour, anchor="rm")
     step = nice_step(lay.moves, 8, (1, 2, 5, 10, 20, 25, 50, 100, 200, 500))
     for ply in ticks(1, lay.moves, step):
         draw.text((lay.x_of(ply), lay.bottom + pad * 0.5), str(ply), font=tick_face, fill=pal.LABEL, anchor="mt")
@@ -318,13 +318,14 @@ def evaluation_image(view: EvaluationView, width: int = WIDTH, height: int = HEI
     mark_face = font(size["mark"], True)
     biggest = sorted(view.marks, key=lambda m: (-m.loss, m.ply))[:LABELLED]
     for mark in biggest:
-        value = _value_at(view.points, mark.ply)
-        if value is None:
+        found = _value_at(view.points, mark.ply)
+        if found is None:
             continue
-        x, y = lay.x_of(mark.ply), lay.y_of(value)
+        mx, my = lay.x_of(mark.ply), lay.y_of(found)
         gap = _mark_radius(lay, mark.blunder) + pad * 0.4
         text = str(mark.ply)
-        for xy, anchor in (((x, y - gap), "mb"), ((x, y + gap), "mt"), ((x + gap, y), "lm"), ((x - gap, y), "rm")):
+        spots = (((mx, my - gap), "mb"), ((mx, my + gap), "mt"), ((mx + gap, my), "lm"), ((mx - gap, my), "rm"))
+        for xy, anchor in spots:
             box = draw.textbbox(xy, text, font=mark_face, anchor=anchor, stroke_width=3)
             inside = box[0] >= lay.left and box[2] <= lay.right and box[1] >= lay.top and box[3] <= lay.bottom
             if inside and not any(_overlaps((int(box[0]), int(box[1]), int(box[2]), int(box[3])), t) for t in taken):
