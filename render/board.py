@@ -472,8 +472,8 @@ def mark_colour(mark: Mark) -> pal.RGB:
 
 def mark_shape(lay: Layout) -> tuple[float, float, float]:
     """A mark's ring (outer radius and line width, as the last move's) and the reach of its cross or tick."""
-    outer, thick = last_ring(lay)
-    return outer, thick, lay.cell * 0.3
+    _, thick = last_ring(lay)
+    return lay.cell * 0.5, thick, lay.cell * 0.27
 
 
 def _mark(image: Image.Image, lay: Layout, view: BoardView, mark: Mark) -> None:
