@@ -195,6 +195,7 @@ def _plot(view: EvaluationView, lay: ChartLayout) -> Image.Image:
         x = lay.x_of(ply) * s
         draw.line((x, top, x, bottom), fill=pal.GRID, width=line)
     draw.line((left, zero, right, zero), fill=pal.GRID_FIVE, width=2 * line)
+    draw.rectangle((left, top, right, bottom), outline=pal.GRID_FIVE, width=line)
     width = round(lay.width / WIDTH * 3.5 * s)
     for side, run in _runs(lay, points):
         scaled = [(x * s, y * s) for x, y in run]
@@ -218,8 +219,7 @@ def _plot(view: EvaluationView, lay: ChartLayout) -> Image.Image:
         ring = r + 2.5 * line
         draw.ellipse((x - ring, y - ring, x + ring, y + ring), fill=pal.PAPER)
         draw.ellipse((x - r, y - r, x + r, y + r), fill=pal.COLOUR[mark.side])
-    draw.rectangle((left, top, right, bottom), outline=pal.GRID_FIVE, width=line)
-    return big.resize((lay.width, lay.height), Image.Resampling.LANCZOS)
+    return big.reduce(SUPERSAMPLE)
 
 
 def _text(
