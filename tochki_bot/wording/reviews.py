@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import html
 from collections.abc import Callable
+from decimal import Decimal
 
 from fluent.runtime.types import fluent_number
 
@@ -25,7 +26,7 @@ from render.fonts import drawable
 from render.review import ChartMark, EvaluationView
 from render.view import Mark
 
-from ..ai.review import GROUND, MoveReview
+from ..ai.review import GROUND, MISTAKE, MoveReview
 from ..engine import Colour, Game, IllegalMove, parse_point
 from ..i18n import Language, duration, t
 from ..pictures import board_view
@@ -45,7 +46,8 @@ def amount(dots: float) -> int | float:
 
 def _average(dots: float) -> object:
     """An average as shown: always one decimal ("0.8", "1.0"; "0,8" in Polish and the Cyrillic languages)."""
-    return fluent_number(round(dots, 1), minimumFractionDigits=1, maximumFractionDigits=1, useGrouping=False)
+    # A Decimal keeps its fraction digit for the plural rules too: "1.0 dots", "0,0 точки" (CLDR's "other").
+    return fluent_number(Decimal(f"{dots:.1f}"), minimumFractionDigits=1, maximumFractionDigits=1, useGrouping=False)
 
 
 def subject_text(subject: Subject, ref: int, lang: Language) -> str:
@@ -70,8 +72,9 @@ def _position(review: ReviewView, ply: int) -> Game:
 
 
 def better_text(review: ReviewView, move: MoveReview, lang: Language) -> str:
-    """What the better move does, played at the position: "13-8 captures 3", "13-8 saves 4", "grounding wins the
-    game", "grounding keeps the score", "13-8 keeps the score"."""
+    """What the better move does, played at the position: "13-8 captures 3" (what it captures at once), else "13-8
+    saves 4" (what the move played lost, when it is a dot or more), "13-8 keeps the score"; a better grounding "wins
+    the game" when it leaves the mover ahead, else "keeps the score"."""
     saved = amount(move.loss)
     if move.best == GROUND:
         return t(lang, "review_better_ground_wins" if move.best_value > 0 else "review_better_ground")
@@ -87,7 +90,7 @@ def better_text(review: ReviewView, move: MoveReview, lang: Language) -> str:
         captured = 0
     if captured > 0:
         return t(lang, "review_better_captures", point=move.best, count=captured)
-    if saved:
+    if move.loss >= MISTAKE:
         return t(lang, "review_better_saves", point=move.best, count=saved)
     return t(lang, "review_better_keeps", point=move.best)
 
