@@ -65,4 +65,4 @@ if __name__ == "__main__":
     language = sys.argv[2] if len(sys.argv) > 2 else "en"
     if language not in LANGUAGES:
         raise SystemExit(f"language: one of {', '.join(LANGUAGES)}")
-    main(source, language)  # type: ignore[arg-type]
+    main(source, language)

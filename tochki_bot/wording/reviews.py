@@ -211,7 +211,8 @@ def _drawn(review: ReviewView, colour: Colour, lang: Language) -> str:
 
 
 def chart_view(review: ReviewView, lang: Language) -> EvaluationView:
-    """The evaluation chart of ``review`` (all the moves judged so far), every text in ``lang``."""
+    """The evaluation chart of ``review`` (the moves judged so far, over an axis as long as the whole game), every
+    text in ``lang``."""
     moves = review.moves
     return EvaluationView(
         title=title(review, lang),
@@ -223,7 +224,7 @@ def chart_view(review: ReviewView, lang: Language) -> EvaluationView:
         red_line=numbers_line(review, "red", lang),
         x_caption=plain(t(lang, "review_axis_moves")),
         y_caption=plain(t(lang, "review_axis_score")),
-        total=max(review.total, review.game.ply if review.state == "done" else 0),
+        total=max(review.total, review.game.ply),
     )
 
 
