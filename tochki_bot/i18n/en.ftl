@@ -861,7 +861,7 @@ me_puzzles = Puzzles: <b>{ $rating }</b> ±{ $deviation } · { $solved } solved,
 me_puzzles_share = Your private games may give puzzles (<code>/puzzle share off</code>).
 me_puzzles_noshare = Your private games give no puzzles (<code>/puzzle share on</code>).
 
-## Reviews
+## Reviews (/review)
 # A review of a finished game (/review): the evaluation chart, the biggest mistakes, each player's numbers.
 # $id: the game's number (review_of_game) or the imported record's (review_of_import).
 review_of_game = game #{ $id }

@@ -920,7 +920,7 @@ me_puzzles = Zadania: <b>{ $rating }</b> ±{ $deviation } · rozwiązane { $solv
 me_puzzles_share = Twoje partie prywatne mogą dawać zadania (<code>/puzzle share off</code>).
 me_puzzles_noshare = Twoje partie prywatne nie dają zadań (<code>/puzzle share on</code>).
 
-## Analizy
+## Analizy (/review)
 # Analiza skończonej partii (/review): wykres oceny, największe błędy, liczby każdego gracza.
 # $id: numer partii (review_of_game) albo zaimportowanego zapisu (review_of_import).
 review_of_game = partii #{ $id }

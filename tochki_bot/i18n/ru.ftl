@@ -899,7 +899,7 @@ me_puzzles = Задачи: <b>{ $rating }</b> ±{ $deviation } · решено {
 me_puzzles_share = Ваши личные партии могут давать задачи (<code>/puzzle share off</code>).
 me_puzzles_noshare = Ваши личные партии не дают задач (<code>/puzzle share on</code>).
 
-## Разборы
+## Разборы (/review)
 # Разбор законченной игры (/review): график оценки, самые крупные ошибки, цифры каждого игрока.
 # $id: номер игры (review_of_game) или импортированной записи (review_of_import).
 review_of_game = игры №{ $id }

@@ -920,7 +920,7 @@ me_puzzles = Задачі: <b>{ $rating }</b> ±{ $deviation } · розв'яз�
 me_puzzles_share = Ваші особисті партії можуть давати задачі (<code>/puzzle share off</code>).
 me_puzzles_noshare = Ваші особисті партії не дають задач (<code>/puzzle share on</code>).
 
-## Розбори
+## Розбори (/review)
 # Розбір завершеної гри (/review): графік оцінки, найбільші помилки, цифри кожного гравця.
 # $id: номер гри (review_of_game) або імпортованого запису (review_of_import).
 review_of_game = гри №{ $id }
