@@ -9,7 +9,7 @@ from render.review import ChartMark
 from tests.support.reviews import long_review, missed_capture_game, review_of, searched_review
 from tochki_bot.ai.review import MoveReview
 from tochki_bot.engine import Game
-from tochki_bot.i18n import LANGUAGES, Language
+from tochki_bot.i18n import LANGUAGES, Language, t
 from tochki_bot.wording.reviews import (
     amount,
     better_text,
@@ -242,3 +242,10 @@ def test_an_average_of_whole_dots_keeps_its_decimal_and_its_plural() -> None:
     assert numbers_line(review, "blue", "en") == "1.0 dots lost a move · 0 blunders · 1 mistake"
     assert numbers_line(review, "blue", "ru") == "потери 1,0 точки за ход · 0 грубых ошибок · 1 ошибка"
     assert numbers_line(review, "blue", "pl") == "strata 1,0 kropki na ruch · 0 poważnych błędów · 1 błąd"
+
+
+def test_an_average_is_not_mistaken_for_an_equal_whole_number_already_said() -> None:
+    """The texts are cached by their values: 0 and a Fluent number showing "0.0" are equal, not the same text."""
+    assert t("en", "review_numbers", average=0, blunders=0, mistakes=0).startswith("0 dots")
+    review = review_of(Game(10, 10, "empty"), moves_losing("blue", [0.0]))
+    assert numbers_line(review, "blue", "en").startswith("0.0 dots")
