@@ -860,3 +860,10 @@ puzzle_usage = <code>/puzzle</code> the next puzzle · <code>/puzzle daily</code
 me_puzzles = Puzzles: <b>{ $rating }</b> ±{ $deviation } · { $solved } solved, { $failed } failed
 me_puzzles_share = Your private games may give puzzles (<code>/puzzle share off</code>).
 me_puzzles_noshare = Your private games give no puzzles (<code>/puzzle share on</code>).
+
+## Review (Mini App)
+
+webapp_review = 🔎 Review
+webapp_review_sgf = ⬇ Annotated SGF
+webapp_review_legend = Tap a mistake: ✕ the move played, ● a better one
+webapp_review_none = No move lost a dot or more.

@@ -919,3 +919,10 @@ puzzle_usage = <code>/puzzle</code> następne zadanie · <code>/puzzle daily</co
 me_puzzles = Zadania: <b>{ $rating }</b> ±{ $deviation } · rozwiązane { $solved }, nierozwiązane { $failed }
 me_puzzles_share = Twoje partie prywatne mogą dawać zadania (<code>/puzzle share off</code>).
 me_puzzles_noshare = Twoje partie prywatne nie dają zadań (<code>/puzzle share on</code>).
+
+## Review (Mini App)
+
+webapp_review = 🔎 Analiza
+webapp_review_sgf = ⬇ SGF z analizą
+webapp_review_legend = Dotknij błędu: ✕ zagrany ruch, ● lepszy ruch
+webapp_review_none = Żaden ruch nie stracił ani kropki.

@@ -898,3 +898,10 @@ puzzle_usage = <code>/puzzle</code> — следующая задача · <code
 me_puzzles = Задачи: <b>{ $rating }</b> ±{ $deviation } · решено { $solved }, не решено { $failed }
 me_puzzles_share = Ваши личные партии могут давать задачи (<code>/puzzle share off</code>).
 me_puzzles_noshare = Ваши личные партии не дают задач (<code>/puzzle share on</code>).
+
+## Review (Mini App)
+
+webapp_review = 🔎 Разбор
+webapp_review_sgf = ⬇ SGF с разбором
+webapp_review_legend = Нажмите на ошибку: ✕ сыгранный ход, ● ход лучше
+webapp_review_none = Ни один ход не потерял и точки.

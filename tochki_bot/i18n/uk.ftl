@@ -919,3 +919,10 @@ puzzle_usage = <code>/puzzle</code> — наступна задача · <code>/
 me_puzzles = Задачі: <b>{ $rating }</b> ±{ $deviation } · розв'язано { $solved }, не розв'язано { $failed }
 me_puzzles_share = Ваші особисті партії можуть давати задачі (<code>/puzzle share off</code>).
 me_puzzles_noshare = Ваші особисті партії не дають задач (<code>/puzzle share on</code>).
+
+## Review (Mini App)
+
+webapp_review = 🔎 Розбір
+webapp_review_sgf = ⬇ SGF з розбором
+webapp_review_legend = Торкніться помилки: ✕ зіграний хід, ● кращий хід
+webapp_review_none = Жоден хід не втратив і точки.
