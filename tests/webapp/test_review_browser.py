@@ -108,7 +108,7 @@ async def test_the_review_graph_and_a_mistake_on_the_board(tmp_path: Path) -> No
         assert marks["at"] == move["ply"] - 1
         assert marks["played"] == (labels[move["played"]] if move["played"] is not None else None)
         assert marks["best"] == (labels[move["best"]] if move["best"] is not None else None)
-        said = await run(phone.js, "return document.getElementById('message').textContent")
+        said = await run(phone.js, "return document.getElementById('last-move').textContent")
         assert said == biggest["caption"]
         # The marks are on the board: the better point in green, the point played in the mover's colour.
         if move["best"] is not None:

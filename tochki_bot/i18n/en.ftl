@@ -865,5 +865,5 @@ me_puzzles_noshare = Your private games give no puzzles (<code>/puzzle share on<
 
 webapp_review = 🔎 Review
 webapp_review_sgf = ⬇ Annotated SGF
-webapp_review_legend = Tap a mistake: ✕ the move played, ● a better one
+webapp_review_legend = Tap a mistake: ✕ played, ● better
 webapp_review_none = No move lost a dot or more.

@@ -924,5 +924,5 @@ me_puzzles_noshare = Twoje partie prywatne nie dają zadań (<code>/puzzle share
 
 webapp_review = 🔎 Analiza
 webapp_review_sgf = ⬇ SGF z analizą
-webapp_review_legend = Dotknij błędu: ✕ zagrany ruch, ● lepszy ruch
+webapp_review_legend = Dotknij błędu: ✕ zagrany, ● lepszy
 webapp_review_none = Żaden ruch nie stracił ani kropki.

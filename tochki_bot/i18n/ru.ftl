@@ -903,5 +903,5 @@ me_puzzles_noshare = Ваши личные партии не дают задач
 
 webapp_review = 🔎 Разбор
 webapp_review_sgf = ⬇ SGF с разбором
-webapp_review_legend = Нажмите на ошибку: ✕ сыгранный ход, ● ход лучше
+webapp_review_legend = Нажмите на ошибку: ✕ сыгранный, ● лучше
 webapp_review_none = Ни один ход не потерял и точки.

@@ -924,5 +924,5 @@ me_puzzles_noshare = Ваші особисті партії не дають за
 
 webapp_review = 🔎 Розбір
 webapp_review_sgf = ⬇ SGF з розбором
-webapp_review_legend = Торкніться помилки: ✕ зіграний хід, ● кращий хід
+webapp_review_legend = Торкніться помилки: ✕ зіграний, ● кращий
 webapp_review_none = Жоден хід не втратив і точки.

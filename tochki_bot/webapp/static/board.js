@@ -283,11 +283,14 @@ export class Board {
     const shown = [];
     if (marks.best >= 0) shown.push([marks.best, c.better]);
     if (marks.played >= 0) shown.push([marks.played, mover]);
-    ctx.lineWidth = 1; ctx.globalAlpha = 0.35;
+    const state = /** @type {GameState} */ (this.state), W = state.width, H = state.height;
+    const left = Math.max(RULER, this.screenX(0)), right = Math.min(w - RULER, this.screenX(W - 1));
+    const top = Math.max(RULER, this.screenY((H - 1) * W)), bottom = Math.min(h - RULER, this.screenY(0));
+    ctx.lineWidth = 1; ctx.globalAlpha = 0.4;
     shown.forEach(([point, colour]) => {
       const X = this.screenX(point), Y = this.screenY(point);
       ctx.strokeStyle = colour; ctx.beginPath();
-      ctx.moveTo(X, RULER); ctx.lineTo(X, h - RULER); ctx.moveTo(RULER, Y); ctx.lineTo(w - RULER, Y); ctx.stroke();
+      ctx.moveTo(X, top); ctx.lineTo(X, bottom); ctx.moveTo(left, Y); ctx.lineTo(right, Y); ctx.stroke();
     });
     ctx.globalAlpha = 1;
     if (marks.best >= 0) {

@@ -324,7 +324,9 @@ export class GameScreen {
     let line = state.status_text;
     if (!state.your_colour && state.state === 'active') line += ' · ' + text('watching');
     $('status-text').textContent = line;
-    $('last-move').textContent = state.last_move_text;
+    const marks = this.marks && this.marks.at === this.shownPly() ? this.marks : null;
+    $('last-move').textContent = marks ? marks.caption : state.last_move_text;  // a reviewed move: what it lost
+    $('last-move').className = marks ? 'review' : '';
     const message = $('message');
     if (!message.className) message.textContent = state.can_move && this.selected < 0 && this.replayAt === null ? text('tap') : '';
     $('status').className = state.can_move || state.can_close || state.can_finish ? 'mine' : '';

@@ -24,6 +24,7 @@ import { initData } from './telegram.js';
  * @property {number} played its point (-1: a grounding)
  * @property {number} best the better move's point (-1: grounding, or none better)
  * @property {Colour} colour who moved
+ * @property {string} caption what it lost and what was better
  */
 
 /** How often a running review is asked about, in milliseconds. */
@@ -156,9 +157,24 @@ export class ReviewPanel {
     this.showMistakes(page);
     $('review-sgf').textContent = text('review_sgf', {}, 'SGF');
     $('review-sgf').hidden = !page.sgf;
-    $('review-legend').textContent = text('review_legend', {}, '');
+    this.showLegend(text('review_legend', {}, ''));
     this.drawGraph();
     this.report();
+  }
+
+  /**
+   * The legend of the board's marks, its ✕ and ● in the marks' colours.
+   * @param {string} legend
+   */
+  showLegend(legend) {
+    const box = $('review-legend');
+    box.textContent = '';
+    legend.split(/([✕●])/).forEach((part) => {
+      if (part !== '✕' && part !== '●') { box.append(part); return; }
+      const sign = document.createElement('b');
+      sign.className = part === '✕' ? 'played' : 'better'; sign.textContent = part;
+      box.appendChild(sign);
+    });
   }
 
   /** @param {number} token */
@@ -231,9 +247,11 @@ export class ReviewPanel {
       if (on && button.scrollIntoView) button.scrollIntoView({ block: 'nearest' });
     });
     const mistake = this.page && this.page.mistakes.find((m) => m.ply === ply);
-    say(mistake ? mistake.caption : '');
     const best = move.best !== null && move.best !== move.played ? move.best : -1;
-    this.jump({ at: ply - 1, ply, played: move.played === null ? -1 : move.played, best, colour: move.colour });
+    this.jump({
+      at: ply - 1, ply, played: move.played === null ? -1 : move.played, best, colour: move.colour,
+      caption: mistake ? mistake.caption : '',
+    });
   }
 
   /**
