@@ -45,6 +45,7 @@ TABLES = (
     "outbox",
     "processed_updates",
     "inbox",
+    "reviews",
     "ai_jobs",
     "ratings",
     "rating_changes",
