@@ -3,11 +3,13 @@ browser test's screenshot), played through the services by Anna (blue, first) an
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from tests.support.games import ANNA, BORIS, GROUP
 from tests.support.positions import surrounding_game
-from tochki_bot.engine import MoveKind
+from tochki_bot.ai.analysis import analyse
+from tochki_bot.engine import Game, MoveKind
 from tochki_bot.services import LobbyChoice, Person, Place, Services
 
 ANNA_PERSON = Person(ANNA, "Anna")
@@ -53,6 +55,35 @@ def realistic_moves(seed: int = 5, count: int = 80, size: tuple[int, int] = (20,
     """The dots of a dense game where each side keeps surrounding the other's dots (``surrounding_game``), on an
     empty board of ``size``."""
     game = surrounding_game(seed, count, size[0], size[1], "empty")
+    return [(m.point.x, m.point.y) for m in game.moves if m.kind is MoveKind.DOT and m.point is not None]
+
+
+def sparring_moves(
+    seed: int = 4, count: int = 150, size: tuple[int, int] = (39, 32), *, nodes: int = 60, care: float = 0.8
+) -> list[tuple[int, int]]:
+    """The dots of a game of local fights from the cross: each side plays next to the other's dots, and when a quick
+    search (``nodes`` positions) sees that the point chosen loses a dot or more against its best move, it plays the
+    best move instead ``care`` of the time. A game with a few mistakes of both sides, as people's games have (the
+    screenshot's)."""
+    rng = random.Random(seed)
+    game = Game(size[0], size[1], "cross")
+    while game.ply < count and not game.is_over:
+        me = game.to_move
+        near = [
+            p
+            for p in game.playable_points()
+            if any(
+                game.dot(p.x + dx, p.y + dy) not in (None, me)
+                for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)
+                if 1 <= p.x + dx <= game.width and 1 <= p.y + dy <= game.height
+            )
+        ]
+        choice = rng.choice(near or list(game.playable_points()))
+        found = analyse(game, nodes=nodes, played=choice)
+        if found.played_value is not None and found.played_value < found.best_value - 0.5 and rng.random() < care:
+            choice = found.best
+        game.play(choice.x, choice.y)
     return [(m.point.x, m.point.y) for m in game.moves if m.kind is MoveKind.DOT and m.point is not None]
 
 

@@ -38,7 +38,8 @@ NODES = 300
 async def site(where: Where) -> AsyncIterator[Site]:
     """The bot (reviewing at ``NODES`` a move) with its Mini App server, and an HTTP client for it."""
     server = WebAppServer(token=TOKEN, listen="127.0.0.1", port=0)
-    bot = await Bot(where("bot.db"), webapp_url=WEBAPP_URL, extras=[server], review_nodes=NODES).start()
+    bot = await Bot(where("bot.db"), webapp_url=WEBAPP_URL, extras=[server]).start()
+    bot.services.reviews.nodes = NODES  # each new review's budget (``Services(review_nodes=...)``)
     client = httpx.AsyncClient(base_url=server.base_url, timeout=30.0)
     try:
         yield Site(bot, server, client)
@@ -137,7 +138,7 @@ async def test_refusals_start_nothing(site: Site) -> None:
 
     # A game still being played: 409, and no review.
     refused = await start(site, playing, ANNA)
-    assert refused.status_code == 409 and refused.json()["error"] == "not_over", refused.text
+    assert refused.status_code == 409 and refused.json()["error"] == "review_not_over", refused.text
     assert_is(refused.json(), Refusal)
     assert refused.json()["message"] and "state" not in refused.json()
     assert await services.reviews.of("game", playing) is None

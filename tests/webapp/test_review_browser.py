@@ -17,7 +17,7 @@ from tests.support.browser import DARK, LIGHT, PIXEL, Phone, dominant, run, scre
 from tests.support.games import ANNA
 from tests.support.harness import Bot
 from tests.support.webapp import TOKEN, WEBAPP_URL, sign
-from tests.support.webapp_reviews import finished_game, realistic_moves
+from tests.support.webapp_reviews import finished_game, sparring_moves
 from tochki_bot.webapp import WebAppServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.process, pytest.mark.slow]
@@ -49,11 +49,11 @@ def click(phone: Phone, x: float, y: float) -> None:
 async def test_the_review_graph_and_a_mistake_on_the_board(tmp_path: Path) -> None:
     shots = screenshots(tmp_path)
     server = WebAppServer(token=TOKEN, listen="127.0.0.1", port=0, telegram_js="telegram-web-app.js")
-    bot = await Bot(tmp_path / "bot.db", webapp_url=WEBAPP_URL, extras=[server], review_nodes=NODES).start()
+    bot = await Bot(tmp_path / "bot.db", webapp_url=WEBAPP_URL, extras=[server]).start()
+    bot.services.reviews.nodes = NODES  # each new review's budget (``Services(review_nodes=...)``)
     phone: Phone | None = None
     try:
-        moves = realistic_moves(seed=5, count=150, size=(39, 32))
-        game_id = await finished_game(bot.services, moves, size=(39, 32), start="empty")
+        game_id = await finished_game(bot.services, sparring_moves(), size=(39, 32), start="cross")
         phone = await run(Phone, sign(ANNA), LIGHT)
         await run(phone.open, f"{server.base_url}/?game={game_id}")
         await run(phone.until, "window.tochki.ready && window.tochki.state.state === 'finished'")
@@ -88,7 +88,10 @@ async def test_the_review_graph_and_a_mistake_on_the_board(tmp_path: Path) -> No
         assert size[0] > 300 and size[1] >= 60
         sides = await run(phone.js, "return [...document.querySelectorAll('.review-side')].map(e => e.textContent)")
         assert len(sides) == 2 and all(sides), sides
-        for dot in review["dots"][:5]:  # each mistake's dot is in its mover's colour
+        dots = review["dots"]
+        alone = [d for d in dots if all(abs(d["x"] - e["x"]) + abs(d["y"] - e["y"]) > 10 for e in dots if e is not d)]
+        assert alone, dots
+        for dot in alone:  # each mistake's dot is in its mover's colour (those no other dot covers)
             move = next(m for m in page["moves"] if m["ply"] == dot["ply"])
             rgb = await run(phone.js, GRAPH_PIXEL, dot["x"], dot["y"])
             assert dominant(rgb[:3]) == move["colour"], (dot, rgb)

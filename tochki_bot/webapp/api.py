@@ -77,9 +77,10 @@ STATUS: dict[Problem, int] = {
 """The HTTP status of each refusal of a move (anything else: 409)."""
 REVIEW_STATUS: dict[Problem, int] = {
     Problem.NO_SUCH_GAME: 404,
-    Problem.NOT_ALLOWED: 403,
-    Problem.NOT_OVER: 409,
+    Problem.REVIEW_NOT_OVER: 409,
+    Problem.REVIEW_CANCELLED: 409,
     Problem.REVIEW_BUSY: 409,
+    Problem.BUSY: 409,
 }
 """The HTTP status of each refusal of a review (anything else: 409)."""
 
@@ -436,16 +437,21 @@ class Api:
 
     async def start_review(self, viewer: Viewer, game_id: int, watch: str | None = None) -> Reply:
         """Start the game's review for the viewer (or answer with the one there is, done at once when it is): 409
-        ``not_over`` for a game not finished, ``review_busy`` while another review of theirs runs."""
+        ``review_not_over`` for a game not finished (``review_cancelled``: one cancelled before it was played),
+        ``review_busy`` while another review of theirs runs. Whoever may read the game may review it (``may_read``:
+        the services are told it was checked)."""
         found = await self._readable(viewer, game_id, watch)
         if isinstance(found, Reply):
             return found
         lang = await self.language(viewer)
+        reviews = self.services.reviews
         person = Person(viewer.id, viewer.first_name, viewer.last_name, viewer.username, viewer.language_code)
         try:
-            review = await self.services.reviews.request("game", game_id, person)
+            review = await reviews.request("game", game_id, person, seen=True)
         except ServiceError as exc:
-            return error(REVIEW_STATUS.get(exc.problem, 409), exc.problem.value, review_refusal(lang, exc))
+            running = await reviews.running_of(viewer.id) if exc.problem is Problem.REVIEW_BUSY else None
+            status = REVIEW_STATUS.get(exc.problem, 409)
+            return error(status, exc.problem.value, review_refusal(lang, exc, game_id, running))
         return Reply(200, self.review_pages.page(review, lang))
 
     async def review_sgf(self, viewer: Viewer, game_id: int, watch: str | None = None) -> tuple[str, str] | Reply:

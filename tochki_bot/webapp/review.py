@@ -15,7 +15,7 @@ from ..services.reviews import MISTAKE, ReviewView
 from ..wording import plain
 from ..wording import reviews as said
 from .contract import ReviewMistake, ReviewMove, ReviewPage, ReviewSide
-from .state import point_index
+from .state import point_index, refusal_text
 
 MISTAKES_LISTED = 60
 """The most mistakes a page lists (the biggest, in the game's order); the graph marks these."""
@@ -24,9 +24,11 @@ PAGES_KEPT = 64
 COLOURS: tuple[Colour, Colour] = ("blue", "red")
 
 
-def review_refusal(lang: Language, problem: ServiceError) -> str:
-    """Why a review was refused (busy, the game not over, ...), in the chat's words, as plain text."""
-    return plain(said.refusal(problem, lang))
+def review_refusal(lang: Language, problem: ServiceError, ref: int, running: ReviewView | None = None) -> str:
+    """Why a review of game ``ref`` was refused, in the chat's words, as plain text: the game not over, another
+    review of the person's still ``running``; else the services' usual words for the problem."""
+    said_here = said.refusal_text(problem.problem.name.removeprefix("REVIEW_"), ref, lang, running)
+    return plain(said_here) if said_here is not None else refusal_text(lang, problem)
 
 
 def review_sgf_path(game_id: int) -> str:
@@ -89,7 +91,7 @@ def review_mistakes(review: ReviewView, lang: Language) -> list[ReviewMistake]:
             "ply": move.ply,
             "colour": move.colour,
             "grade": move.grade,
-            "caption": plain(said.caption(review, move, lang)),
+            "caption": said.mistake_caption(review, move, lang),
         }
         for move in kept
     ]
@@ -104,7 +106,7 @@ def review_page(review: ReviewView, lang: Language) -> ReviewPage:
         "done": review.done,
         "total": review.total,
         "expected_seconds": None if done or review.expected_seconds is None else round(review.expected_seconds, 1),
-        "progress_text": "" if done else plain(said.progress(review, lang)),
+        "progress_text": "" if done else plain(said.progress_text(review, lang)),
         "moves": review_moves(review),
         "sides": review_sides(review, lang) if done else [],
         "mistakes": review_mistakes(review, lang) if done else [],

@@ -334,9 +334,15 @@ export class Board {
     const markY = {};
     /** @param {number} point @param {string} colour */
     const mark = (point, colour) => { markX[column(state, point)] = colour; markY[row(state, point)] = colour; };
-    if (pos.last >= 0) mark(pos.last, pos.dots[pos.last] === BLUE ? c.blue : c.red);
-    if (scene.marks && scene.marks.played >= 0) mark(scene.marks.played, scene.marks.colour === 'red' ? c.red : c.blue);
-    if (scene.marks && scene.marks.best >= 0) mark(scene.marks.best, c.better);
+    if (pos.last >= 0 && !scene.marks) mark(pos.last, pos.dots[pos.last] === BLUE ? c.blue : c.red);  // a review marks its own
+    const marks = scene.marks;
+    if (marks && marks.best >= 0) mark(marks.best, c.better);
+    if (marks && marks.played >= 0) {  // beside the better move's number its own would cover it: the better one shows
+      const colour = marks.colour === 'red' ? c.red : c.blue, x = column(state, marks.played), y = row(state, marks.played);
+      const near = (/** @type {Object<number, string>} */ lane, /** @type {number} */ n) => !!(lane[n - 1] || lane[n + 1]);
+      if (!markX[x] && !near(markX, x)) markX[x] = colour;
+      if (!markY[y] && !near(markY, y)) markY[y] = colour;
+    }
     if (selected >= 0) mark(selected, c.pick);
     /** @param {string} label @param {number} x @param {number} y @param {string | undefined} colour */
     const write = (label, x, y, colour) => {
