@@ -16,11 +16,12 @@ import httpx
 import pytest
 
 from tests.support.contract import assert_is
-from tests.support.games import ANNA, BORIS, STRANGER
+from tests.support.games import ANNA, BORIS, GROUP, STRANGER
 from tests.support.harness import Bot
 from tests.support.paths import Where
 from tests.support.webapp import TOKEN, WEBAPP_URL, Site, auth, sign
 from tests.support.webapp_reviews import (
+    ANNA_PERSON,
     BETTER,
     BLUNDER_MOVES,
     active_game,
@@ -140,8 +141,16 @@ async def test_refusals_start_nothing(site: Site) -> None:
     refused = await start(site, playing, ANNA)
     assert refused.status_code == 409 and refused.json()["error"] == "review_not_over", refused.text
     assert_is(refused.json(), Refusal)
-    assert refused.json()["message"] and "state" not in refused.json()
+    assert refused.json()["message"] == f"Game #{playing} is still being played: it can be reviewed once it is over."
+    assert "state" not in refused.json()
     assert await services.reviews.of("game", playing) is None
+
+    # A game cancelled before it was played (Anna resigned before her first move): nothing to review.
+    cancelled = await active_game(services, moves=(), chat=GROUP - 1)
+    await services.play.resign(cancelled, ANNA_PERSON)
+    refused = await start(site, cancelled, ANNA)
+    assert refused.status_code == 409 and refused.json()["error"] == "review_cancelled", refused.text
+    assert f"#{cancelled}" in refused.json()["message"]
 
     # A stranger learns nothing of a game he may not read: 403, and nothing starts (nor a spectator's GET).
     for method in ("POST", "GET"):
@@ -169,7 +178,7 @@ async def test_one_review_at_a_time(site: Site) -> None:
     assert first.status_code == 200 and first.json()["state"] == "running", first.text
     busy = await start(site, short, ANNA)
     assert busy.status_code == 409 and busy.json()["error"] == "review_busy", busy.text
-    assert busy.json()["message"]
+    assert busy.json()["message"].startswith(f"Your review of game #{long} is still running (")
     assert await services.reviews.of("game", short) is None
     assert (await start(site, short, BORIS)).status_code == 200
     await done_review(site, long, ANNA)

@@ -10,7 +10,7 @@ from collections import OrderedDict
 
 from ..engine import Colour, IllegalMove, parse_point
 from ..i18n import Language
-from ..services import ServiceError
+from ..services import Problem, ServiceError
 from ..services.reviews import MISTAKE, ReviewView
 from ..wording import plain
 from ..wording import reviews as said
@@ -22,12 +22,15 @@ MISTAKES_LISTED = 60
 PAGES_KEPT = 64
 """Done reviews' pages kept worked out (a page is a few KB)."""
 COLOURS: tuple[Colour, Colour] = ("blue", "red")
+WORDED = {Problem.REVIEW_NOT_OVER: "NOT_OVER", Problem.REVIEW_BUSY: "REVIEW_BUSY"}
+"""The services' refusals of a review that ``wording.reviews.refusal_text`` words, by the name it knows them by."""
 
 
 def review_refusal(lang: Language, problem: ServiceError, ref: int, running: ReviewView | None = None) -> str:
     """Why a review of game ``ref`` was refused, in the chat's words, as plain text: the game not over, another
     review of the person's still ``running``; else the services' usual words for the problem."""
-    said_here = said.refusal_text(problem.problem.name.removeprefix("REVIEW_"), ref, lang, running)
+    name = WORDED.get(problem.problem, problem.problem.name)
+    said_here = said.refusal_text(name, ref, lang, running)
     return plain(said_here) if said_here is not None else refusal_text(lang, problem)
 
 
