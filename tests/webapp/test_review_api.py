@@ -24,6 +24,7 @@ from tests.support.webapp_reviews import (
     ANNA_PERSON,
     BETTER,
     BLUNDER_MOVES,
+    BLUNDERS,
     active_game,
     finished_game,
     realistic_moves,
@@ -222,3 +223,29 @@ async def test_forged_init_data_is_refused_and_starts_nothing(site: Site) -> Non
             assert response.status_code == 401, (headers, path)
             assert response.json()["error"] == "unauthorized"
     assert await services.reviews.of("game", game_id) is None
+
+
+async def test_local_mode_reviews_a_hot_seat_game(server: WebAppServer) -> None:
+    """Local mode (``tochki-bot local``: no Telegram, this computer only) has the same review: a hot-seat game with
+    the three blunders, resigned, reviewed by the services' own runner; the annotated record downloads."""
+    assert server.api is not None
+    server.api.services.reviews.nodes = NODES
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=30.0) as client:
+        created = await client.post("/api/local/games", json={"mode": "hotseat", "size": "20x20", "start": "empty"})
+        game_id = created.json()["id"]
+        for ply, (x, y) in enumerate(BLUNDERS):
+            moved = await client.post(f"/api/games/{game_id}/moves", json={"x": x, "y": y, "ply": ply})
+            assert moved.status_code == 200, moved.text
+        resigned = await client.post(f"/api/games/{game_id}/actions", json={"action": "resign", "ply": len(BLUNDERS)})
+        assert resigned.json()["state"] == "finished"
+        assert (await client.post(f"/api/games/{game_id}/review", json={})).status_code == 200
+        deadline = time.monotonic() + 120
+        while (page := (await client.get(f"/api/games/{game_id}/review")).json())["state"] != "done":
+            assert time.monotonic() < deadline, page
+            await asyncio.sleep(0.1)
+        assert_is(page, ReviewPage)
+        graded = {m["ply"]: m["grade"] for m in page["moves"]}
+        assert all(graded[ply] == "blunder" for ply in BLUNDER_MOVES), graded
+        assert page["sides"][0]["name"] == "Player" and page["sides"][1]["name"] == "Friend"
+        record = await client.get(f"/api/games/{game_id}/review.sgf")
+        assert record.status_code == 200 and "GM[40]" in record.text
