@@ -67,7 +67,8 @@ async def test_the_review_graph_and_a_mistake_on_the_board(tmp_path: Path) -> No
         review = await run(phone.until, "window.tochki.review", 10)
         if review["state"] == "running":
             shown = await run(phone.js, "return document.getElementById('review-progress-text').textContent")
-            assert str(game_id) in shown, shown
+            assert shown.startswith(f"🔎 Reviewing game #{game_id}…"), shown
+            await run(phone.shot, shots / "webapp-review-progress.png")
         await run(phone.until, "window.tochki.review && window.tochki.review.state === 'done'", 120)
         await run(phone.until, "window.tochki.review.dots.length > 0", 5)
         review = await run(phone.js, "return window.tochki.review")

@@ -145,10 +145,11 @@ export class ReviewPanel {
     const running = page.state === 'running';
     $('review-progress').hidden = !running;
     $('review-done').hidden = running;
-    $('review-graph').hidden = running;
+    $('review-graph').hidden = running && !page.moves.length;  // while it runs, the graph grows move by move
     if (running) {
       $('review-progress-text').textContent = page.progress_text;
       $('review-bar').style.width = (page.total ? Math.round((100 * page.done) / page.total) : 0) + '%';
+      this.drawGraph();
       this.report();
       this.follow(token);
       return;
@@ -279,12 +280,13 @@ export class ReviewPanel {
 
   /**
    * The evaluation graph: the expected score difference after each move (blue above the zero line, red below), the
-   * mistakes as dots in the mover's colour (blunders larger), the move the replay shows as a line across.
+   * mistakes as dots in the mover's colour (blunders larger), the move the replay shows as a line across. While the
+   * review runs, the moves judged so far (no dots yet).
    */
   drawGraph() {
     const canvas = /** @type {HTMLCanvasElement} */ ($('review-graph'));
     const page = this.page, c = this.palette, state = this.state;
-    if (!page || page.state !== 'done' || !c || !state || canvas.hidden) return;
+    if (!page || !c || !state || canvas.hidden) return;
     const rect = canvas.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
     const w = Math.max(1, rect.width), h = Math.max(1, rect.height);
     canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
@@ -364,7 +366,8 @@ export class ReviewPanel {
   report() {
     const page = this.page;
     probe.review = page ? {
-      state: page.state, done: page.done, total: page.total, mistakes: page.mistakes.length, chosen: this.chosen,
+      state: page.state, done: page.done, total: page.total, moves: page.moves.length, mistakes: page.mistakes.length,
+      chosen: this.chosen,
       dots: this.dots.map((dot) => ({ ply: dot.ply, x: Math.round(dot.x), y: Math.round(dot.y) })),
     } : null;
   }
