@@ -31,8 +31,8 @@ from tochki_bot.engine import Game
 from tochki_bot.services import GameView, Person, Place, ReviewView, Services
 from tochki_bot.services.search import read_span, review_span
 from tochki_bot.webapp import RateLimit, WebAppServer, sign_init_data
-from tochki_bot.webapp.server import TELEGRAM_JS, page_files
 from tochki_bot.webapp.review import review_page
+from tochki_bot.webapp.server import TELEGRAM_JS, page_files
 from tochki_bot.webapp.state import game_state
 
 TOKEN = "123:BENCH"
