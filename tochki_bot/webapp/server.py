@@ -23,9 +23,9 @@ Routes (every ``/api/`` call sends ``Authorization: tma <initData>``; without va
   answers as a move (403 when it is not yours to do);
 - ``POST /api/games/<id>/review[?watch=<code>]`` with ``{}``: start the review of a finished game you may read (or
   get the one there is; 403 a game you may not read, 409 ``review_not_over`` a game not finished, 409
-  ``review_busy`` while another review of yours runs); ``GET /api/games/<id>/review[?watch=<code>]``: how far it is, or all of it
-  (404 ``no_review``: nobody asked for one yet); ``GET /api/games/<id>/review.sgf[?watch=<code>]``: the annotated
-  record (``application/x-go-sgf``, a download, once done).
+  ``review_busy`` while another review of yours runs); ``GET /api/games/<id>/review[?watch=<code>]``: how far it
+  is, or all of it (404 ``no_review``: nobody asked for one yet); ``GET /api/games/<id>/review.sgf[?watch=<code>]``:
+  the annotated record (``application/x-go-sgf``, a download, once done).
 
 In local mode (``WebAppServer(local=True)``, ``tochki-bot local``) there is no initData and no Telegram script; the
 server listens on a loopback address only and answers only this computer (``local.request_problem``: 403 for
