@@ -57,7 +57,7 @@ from .records import (
     UserRecord,
     options_to_json,
 )
-from .reviews import ReviewRecord, Reviews, ReviewSubject
+from .reviews import ReviewPost, ReviewRecord, Reviews, ReviewSubject
 from .schema import MIGRATIONS, latest_version
 from .stats import Stats
 from .tournaments import (
@@ -165,6 +165,7 @@ __all__ = [
     "RatingChange",
     "RatingRecord",
     "Ratings",
+    "ReviewPost",
     "ReviewRecord",
     "ReviewSubject",
     "Reviews",

@@ -46,6 +46,7 @@ TABLES = (
     "processed_updates",
     "inbox",
     "reviews",
+    "review_posts",
     "ai_jobs",
     "ratings",
     "rating_changes",

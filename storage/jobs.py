@@ -5,9 +5,9 @@ A job is the bot's move at a position (``kind`` ``move``: at most one per game a
 result the judged moves as JSON, gathered into the review by a front end's process, which then deletes the job).
 Moves and hints are taken before any review job: a review never delays a game. A job is ``pending`` until a runner
 takes it (``taken``, under a lease: a runner that dies leaves it to be taken again once its lease has run out), then
-``done`` with its result, or deleted. Taking is one statement on both
-backends: an ``UPDATE`` of the oldest job that is free, whose sub-select PostgreSQL runs ``FOR UPDATE SKIP LOCKED``
-(two runners never wait for each other, nor take the same job) and SQLite runs under its write lock.
+``done`` with its result, or deleted. Taking is one statement on both backends: an ``UPDATE`` of the oldest job that
+is free, whose sub-select PostgreSQL runs ``FOR UPDATE SKIP LOCKED`` (two runners never wait for each other, nor take
+the same job) and SQLite runs under its write lock.
 
 Jobs are written without waiting for the disk (``durable=False``): a crash may undo the last ones, and nothing is lost
 by it. The bot adds the job of every game where it is to move when it starts; a move is stored (durably, with its
@@ -59,10 +59,8 @@ _FREE = "(state = 'pending' OR (state = 'taken' AND lease_until < ?))"
 
 
 def _job(row: Sequence[Any]) -> Job:
-    (id_, game_id, ply, kind, level, seconds, seed, state, by, at, until, attempts, result, result_ply, created) = row[
-        :15
-    ]
-    review_id, span = row[15], row[16]
+    id_, game_id, ply, kind, level, seconds, seed, state, by, at, until = row[:11]
+    attempts, result, result_ply, created, review_id, span = row[11:]
     return Job(
         int(id_),
         0 if game_id is None else int(game_id),
@@ -113,19 +111,6 @@ class Jobs:
                 (game_id, ply, level, seconds, seed, self._db.clock()),
             )
 
-    async def add_reviews(
-        self, review_id: int, game_id: int | None, spans: Sequence[tuple[int, int]], seconds: float
-    ) -> None:
-        """The jobs of review ``review_id`` (of game ``game_id``, ``None`` for an import): one per ``(first, count)``
-        span, each under a lease of ``seconds`` (and the runner's grace)."""
-        now = self._db.clock()
-        async with self._db.transaction(durable=False):
-            await self._db.executemany(
-                "INSERT INTO ai_jobs (game_id, ply, kind, level, seconds, created_at, review_id, span) "
-                "VALUES (?, ?, 'review', 'review', ?, ?, ?, ?)",
-                [(game_id, first, seconds, now, review_id, count) for first, count in spans],
-            )
-
     async def reviewed(self, limit: int = 100) -> list[Job]:
         """Review jobs that are done (their results not yet gathered into their reviews), oldest first."""
         rows = await self._db.rows(
@@ -137,6 +122,14 @@ class Jobs:
         """The jobs of a review still there (any state), in order."""
         rows = await self._db.rows(f"SELECT {_COLUMNS} FROM ai_jobs WHERE review_id = ? ORDER BY ply", (review_id,))
         return [_job(r) for r in rows]
+
+    async def review_moves_before(self, review_id: int) -> int:
+        """The moves the review jobs of earlier reviews still have to judge (they are taken first)."""
+        row = await self._db.row(
+            "SELECT COALESCE(SUM(span), 0) FROM ai_jobs WHERE kind = 'review' AND state <> 'done' AND review_id < ?",
+            (review_id,),
+        )
+        return int(row[0]) if row is not None else 0
 
     async def waiting(self, now: float) -> bool:
         """Whether a job can be taken at ``now`` (a read: runners look before they write)."""

@@ -52,7 +52,42 @@ class ReviewRecord:
         return found
 
 
+@dataclass(frozen=True, slots=True)
+class ReviewPost:
+    """A message showing a review's progress (a front end edits it), where the finished review is owed."""
+
+    review_id: int
+    chat_id: int
+    message_id: int
+    thread_id: int = 0
+    user_id: int | None = None
+    """Who asked there."""
+    language: str | None = None
+    """The language of the answer."""
+    answered: bool = False
+    """The finished review was sent there."""
+    edited_at: float | None = None
+    """When the progress was last shown."""
+    created_at: float = 0.0
+
+
 _COLUMNS = ", ".join(f.name for f in fields(ReviewRecord))
+_POST_COLUMNS = ", ".join(f.name for f in fields(ReviewPost))
+
+
+def _post(row: Sequence[Any]) -> ReviewPost:
+    review_id, chat_id, message_id, thread_id, user_id, language, answered, edited_at, created_at = row
+    return ReviewPost(
+        int(review_id),
+        int(chat_id),
+        int(message_id),
+        int(thread_id),
+        None if user_id is None else int(user_id),
+        language,
+        bool(answered),
+        None if edited_at is None else float(edited_at),
+        float(created_at),
+    )
 
 
 def _record(row: Sequence[Any]) -> ReviewRecord:
@@ -190,5 +225,80 @@ class Reviews:
             row = await self._db.row(f"SELECT {_COLUMNS} FROM reviews WHERE id = ?", (review.id,))
         return _record(row)
 
+    async def end_orphans(self) -> list[ReviewRecord]:
+        """End the running reviews that have no job left (never so but by hand: a review and its jobs are added
+        together, and its last job is gathered as it ends), so that their askers are not kept waiting forever."""
+        orphans = "state = 'running' AND NOT EXISTS (SELECT 1 FROM ai_jobs j WHERE j.review_id = reviews.id)"
+        if await self._db.row(f"SELECT 1 FROM reviews WHERE {orphans} LIMIT 1") is None:
+            return []
+        now = self._db.clock()
+        async with self._db.transaction():
+            rows = await self._db.rows(f"SELECT {_COLUMNS} FROM reviews WHERE {orphans}")
+            ended = [_record(r) for r in rows]
+            for review in ended:
+                await self._db.execute(
+                    "UPDATE reviews SET state = 'done', done = total, finished_at = ?, updated_at = ? "
+                    "WHERE id = ? AND state = 'running'",
+                    (now, now, review.id),
+                )
+            rows = [await self._db.row(f"SELECT {_COLUMNS} FROM reviews WHERE id = ?", (r.id,)) for r in ended]
+        return [_record(r) for r in rows]
 
-__all__ = ["ReviewRecord", "ReviewRowState", "ReviewSubject", "Reviews"]
+    # --------------------------------------------------------------------------------------------------------------
+    # Where a review's progress is shown and its answer owed
+
+    async def post(self, post: ReviewPost) -> None:
+        """Remember a message showing a review's progress (the same message again: replaced)."""
+        async with self._db.transaction(durable=False):
+            await self._db.execute(
+                "DELETE FROM review_posts WHERE review_id = ? AND chat_id = ? AND message_id = ?",
+                (post.review_id, post.chat_id, post.message_id),
+            )
+            await self._db.execute(
+                f"INSERT INTO review_posts ({_POST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (post.review_id, post.chat_id, post.message_id, post.thread_id, post.user_id, post.language,
+                 int(post.answered), post.edited_at, post.created_at or self._db.clock()),
+            )  # fmt: skip
+
+    async def posts(self, review_id: int, *, answered: bool | None = False) -> list[ReviewPost]:
+        """The messages showing a review (by default those still owed its answer), oldest first."""
+        sql = f"SELECT {_POST_COLUMNS} FROM review_posts WHERE review_id = ?"
+        params: list[Any] = [review_id]
+        if answered is not None:
+            sql += " AND answered = ?"
+            params.append(int(answered))
+        rows = await self._db.rows(sql + " ORDER BY created_at, chat_id, message_id", params)
+        return [_post(r) for r in rows]
+
+    async def edited(self, review_id: int, chat_id: int, message_id: int, at: float) -> None:
+        """The progress message was edited at ``at``."""
+        async with self._db.transaction(durable=False):
+            await self._db.execute(
+                "UPDATE review_posts SET edited_at = ? WHERE review_id = ? AND chat_id = ? AND message_id = ?",
+                (at, review_id, chat_id, message_id),
+            )
+
+    async def answered(self, review_id: int, chat_id: int, message_id: int) -> bool:
+        """The finished review was sent where this message is; False when that was done already (another process
+        was first) or the message is not remembered."""
+        async with self._db.transaction():
+            changed = await self._db.execute(
+                "UPDATE review_posts SET answered = 1 "
+                "WHERE review_id = ? AND chat_id = ? AND message_id = ? AND answered = 0",
+                (review_id, chat_id, message_id),
+            )
+        return changed > 0
+
+    async def unanswered(self, limit: int = 100) -> list[ReviewPost]:
+        """Messages of finished reviews still owed the answer (a process stopped before it sent them), oldest
+        first."""
+        rows = await self._db.rows(
+            f"SELECT {', '.join('p.' + c for c in _POST_COLUMNS.split(', '))} FROM review_posts p "
+            "JOIN reviews r ON r.id = p.review_id WHERE p.answered = 0 AND r.state = 'done' "
+            "ORDER BY p.created_at LIMIT ?",
+            (limit,),
+        )
+        return [_post(r) for r in rows]
+
+
+__all__ = ["ReviewPost", "ReviewRecord", "ReviewRowState", "ReviewSubject", "Reviews"]

@@ -911,6 +911,7 @@ MIGRATIONS: list[str | Migration] = [
     # 15: reviews of finished games and imported records (issue 21): what each move cost, judged by the AI's jobs
     # (``ai_jobs`` kind ``review``: ``span`` moves from ``ply``, its result the judged moves as JSON), gathered into
     # the review's row by a front end's process. One review per game or import; one running review per person.
+    # ``review_posts``: the messages showing a review's progress, where its answer is owed (kept over a restart).
     # ``ai_jobs`` is rebuilt on SQLite (a changed CHECK; ``game_id`` may now be NULL: the review of an import).
     Migration(
         sqlite="""
@@ -933,6 +934,19 @@ MIGRATIONS: list[str | Migration] = [
         );
         CREATE UNIQUE INDEX reviews_of_subject ON reviews(subject, ref);
         CREATE UNIQUE INDEX reviews_one_running ON reviews(asked_by) WHERE state = 'running';
+        CREATE TABLE review_posts (
+            review_id       INTEGER NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
+            chat_id         INTEGER NOT NULL,
+            message_id      INTEGER NOT NULL,               -- the message showing its progress (edited)
+            thread_id       INTEGER NOT NULL DEFAULT 0,
+            user_id         INTEGER,                        -- who asked there
+            language        TEXT,                           -- the language of the answer
+            answered        INTEGER NOT NULL DEFAULT 0,     -- 1: the finished review was sent there
+            edited_at       REAL,                           -- the progress was last shown
+            created_at      REAL    NOT NULL,
+            PRIMARY KEY (review_id, chat_id, message_id)
+        );
+        CREATE INDEX review_posts_unanswered ON review_posts(review_id) WHERE answered = 0;
         CREATE TABLE ai_jobs_new (
             id              INTEGER PRIMARY KEY AUTOINCREMENT,
             game_id         INTEGER REFERENCES games(id) ON DELETE CASCADE,  -- NULL: the review of an import
@@ -982,6 +996,19 @@ MIGRATIONS: list[str | Migration] = [
         );
         CREATE UNIQUE INDEX reviews_of_subject ON reviews(subject, ref);
         CREATE UNIQUE INDEX reviews_one_running ON reviews(asked_by) WHERE state = 'running';
+        CREATE TABLE review_posts (
+            review_id       BIGINT  NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
+            chat_id         BIGINT  NOT NULL,
+            message_id      BIGINT  NOT NULL,
+            thread_id       BIGINT  NOT NULL DEFAULT 0,
+            user_id         BIGINT,
+            language        TEXT,
+            answered        INTEGER NOT NULL DEFAULT 0,
+            edited_at       DOUBLE PRECISION,
+            created_at      DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (review_id, chat_id, message_id)
+        );
+        CREATE INDEX review_posts_unanswered ON review_posts(review_id) WHERE answered = 0;
         ALTER TABLE ai_jobs ALTER COLUMN game_id DROP NOT NULL,
             DROP CONSTRAINT ai_jobs_kind_check,
             ADD CONSTRAINT ai_jobs_kind_check CHECK (kind IN ('move', 'hint', 'review')),

@@ -80,7 +80,7 @@ from .play import DrawOffer, GroundPreview, Play
 from .puzzles import Outcome, Puzzler, Puzzles, PuzzleView
 from .ratings import PROVISIONAL, Point, Rating, Ratings, Standing, glicko2
 from .records import MAX_SGF_BYTES, Records
-from .reviews import REVIEW_NODES, SPAN, ProgressListener, Reviews, ReviewView, Subject
+from .reviews import REVIEW_NODES, SPAN, ProgressListener, ReviewPost, Reviews, ReviewView, Subject
 from .tournaments import (
     FORMATS,
     MAX_ROUND_ROBIN,
@@ -341,6 +341,7 @@ __all__ = [
     "Rating",
     "Record",
     "Reminder",
+    "ReviewPost",
     "ReviewView",
     "Reviews",
     "SchemaTooNew",

@@ -22,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from storage import Job, ReviewRecord
+from storage import Job, ReviewPost, ReviewRecord
 
 from ..ai.review import BLUNDER, GROUND, MISTAKE, REVIEW_NODES, MoveReview, Summary, biggest_mistakes, summary
 from ..engine import Colour, Game, Point, parse_point
@@ -39,12 +39,13 @@ log = logging.getLogger(__name__)
 
 SPAN = 10
 """Moves judged by one job."""
-MOVE_SECONDS = 0.2
-"""About how long judging one move takes on a 39x32 board at ``REVIEW_NODES`` on one core (measured: 0.1-0.22 s,
-the later moves the slower); other boards and budgets in proportion (``move_seconds``)."""
-LEASE_FACTOR = 6.0
-"""A span's lease is this many times its expected time (a busy machine is slower; a lease that runs out only makes
-another runner judge the span again)."""
+MOVE_SECONDS = 0.25
+"""About how long judging one move takes on a 39x32 board at ``REVIEW_NODES`` on one core: measured on the zagram
+record of 245 moves, 57 s in all, 2.3 s a span of 10 on average (1.1 s early in the game, up to 12 s for the
+tactical spans near its end); other boards and budgets in proportion (``move_seconds``)."""
+LEASE_FACTOR = 10.0
+"""A span's lease is this many times its expected time: the slowest spans take five times the average, and a busy
+machine is slower still (a lease that runs out early only makes another runner judge the span again)."""
 
 Subject = Literal["game", "import"]
 ReviewState = Literal["running", "done"]
@@ -54,7 +55,7 @@ def move_seconds(width: int, height: int, nodes: int = REVIEW_NODES) -> float:
     """About how long judging one move takes on a ``width`` x ``height`` board at ``nodes`` (one core).
 
     >>> round(move_seconds(39, 32), 2), round(move_seconds(20, 20, 1000), 3)
-    (0.2, 0.032)
+    (0.25, 0.04)
     """
     return max(0.001, MOVE_SECONDS * (width * height) / (39 * 32) * nodes / REVIEW_NODES)
 
@@ -112,6 +113,11 @@ class ReviewView:
     def mistakes(self, colour: Colour, count: int = 3) -> list[MoveReview]:
         """``colour``'s biggest mistakes, the biggest first."""
         return biggest_mistakes(list(self.moves), colour, count)
+
+    def evaluation(self) -> list[tuple[int, float]]:
+        """The evaluation graph's points: after each judged move, its ply and the expected score difference blue
+        minus red."""
+        return [(m.ply, m.blue_value()) for m in self.moves]
 
     def move(self, ply: int) -> MoveReview | None:
         """The judged move at ``ply``, if it was judged."""
@@ -196,6 +202,8 @@ class Reviews:
         or ``who`` may not see it), ``NO_SUCH_RECORD`` (the same for an import), ``REVIEW_NOT_OVER`` (the game is
         in its lobby or being played), ``REVIEW_CANCELLED``, ``REVIEW_BUSY`` (``who`` has another review running:
         its ``subject`` and ``id``)."""
+        if subject not in ("game", "import"):
+            raise ValueError(f"a review is of a game or an import, not {subject!r}")
         storage = self._core.storage
         where = place or Place(who.id, "private")
         if subject == "game":
@@ -267,10 +275,49 @@ class Reviews:
         gathered its jobs (a front end's)."""
         self._listeners.append(listener)
 
+    # --------------------------------------------------------------------------------------------------------------
+    # Where a review is shown (a front end's messages: kept over a restart)
+
+    async def posted(
+        self,
+        review_id: int,
+        chat_id: int,
+        message_id: int,
+        *,
+        thread_id: int = 0,
+        user_id: int | None = None,
+        language: str | None = None,
+    ) -> None:
+        """A message showing the review's progress was sent to ``chat_id``: it is edited as the review moves on and
+        owed the finished review (``posts``, ``answered``)."""
+        now = self._core.clock()
+        post = ReviewPost(review_id, chat_id, message_id, thread_id, user_id, language, False, now, now)
+        await self._core.storage.reviews.post(post)
+
+    async def posts(self, review_id: int, *, answered: bool | None = False) -> list[ReviewPost]:
+        """The messages showing the review: those still owed its answer (``answered=None``: all)."""
+        return await self._core.storage.reviews.posts(review_id, answered=answered)
+
+    async def edited(self, post: ReviewPost, at: float | None = None) -> None:
+        """The progress message was edited (now, or at ``at``)."""
+        when = self._core.clock() if at is None else at
+        await self._core.storage.reviews.edited(post.review_id, post.chat_id, post.message_id, when)
+
+    async def answered(self, post: ReviewPost) -> bool:
+        """The finished review was sent where ``post`` is; False when another process had done it (then this one
+        should not send it again)."""
+        return await self._core.storage.reviews.answered(post.review_id, post.chat_id, post.message_id)
+
+    async def unanswered(self, limit: int = 100) -> list[ReviewPost]:
+        """Messages of finished reviews still owed the answer (the process that would have sent it stopped first):
+        a front end sends them when it starts."""
+        return await self._core.storage.reviews.unanswered(limit)
+
     def sgf(self, review: ReviewView, comment: Callable[[MoveReview], str] = review_comment) -> str:
         """The annotated SGF (GM[40]): per judged move ``C[]`` with the estimate and the better move (``comment``
         words it), ``BM[]``/``TE[]``, the better move as a variation. Our import reads it back with the
-        comments (``SgfRecord.comments``)."""
+        comments (``SgfRecord.comments``). Raises ``ValueError`` for a board SGF cannot address (over 52 points a
+        side)."""
         comments, marks, variations = annotate(review.moves, comment)
         return write_sgf(
             review.game,
@@ -310,20 +357,23 @@ class Reviews:
             red,
             record.created_at,
             record.finished_at,
-            self._expected(record, game),
+            await self._expected(record, game),
             record.nodes,
             record.seconds,
         )
 
-    def _expected(self, record: ReviewRecord, game: Game) -> float | None:
+    async def _expected(self, record: ReviewRecord, game: Game) -> float | None:
+        """The pace so far times the moves left; before the first span, the expected time of a move over this
+        process's workers, for the moves left and those of the reviews ahead in the queue."""
         if record.state == "done":
             return None
         left = record.total - record.done
         if record.done > 0 and record.started_at is not None and record.updated_at > record.started_at:
             rate = (record.updated_at - record.started_at) / record.done  # as fast as it has gone so far
             return max(1.0, rate * left - max(0.0, self._core.clock() - record.updated_at))
+        ahead = await self._core.storage.jobs.review_moves_before(record.id)
         workers = max(1, self._opponent.workers)
-        return max(1.0, move_seconds(game.width, game.height, record.nodes) * left / workers)
+        return max(1.0, move_seconds(game.width, game.height, record.nodes) * (left + ahead) / workers)
 
     # --------------------------------------------------------------------------------------------------------------
     # The jobs
@@ -373,6 +423,9 @@ class Reviews:
             if record is not None:
                 gathered += 1
                 moved[record.id] = record
+        for record in await storage.reviews.end_orphans():
+            log.warning("review %d had no jobs left: it ends with the moves it has", record.id)
+            moved[record.id] = record
         for record in moved.values():
             if self._listeners:
                 task = asyncio.get_running_loop().create_task(self._tell(record))
@@ -419,6 +472,7 @@ __all__ = [
     "REVIEW_NODES",
     "SPAN",
     "ProgressListener",
+    "ReviewPost",
     "ReviewState",
     "ReviewView",
     "Reviews",
