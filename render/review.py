@@ -27,7 +27,7 @@ from .fonts import fit, font
 from .view import BoardView, Side, Window
 
 WIDTH, HEIGHT = 960, 600
-"""The chart's size: a phone shows it about 400 pixels wide, so its smallest text (22 pixels) reads as 9."""
+"""The chart's size: a phone shows it about 400 pixels wide, so its numbers (24 pixels) read as 10."""
 SUPERSAMPLE = 2
 """The curve, the areas and the dots are drawn this many times larger, then scaled down: smooth edges."""
 LABELLED = 5
@@ -102,8 +102,9 @@ def _sizes(width: int) -> dict[str, int]:
         "title": round(34 * k),
         "name": round(27 * k),
         "line": round(25 * k),
-        "tick": round(22 * k),
-        "mark": round(23 * k),
+        "tick": round(24 * k),
+        "caption": round(21 * k),
+        "mark": round(24 * k),
         "pad": round(16 * k),
     }
 
@@ -124,8 +125,8 @@ def chart_layout(view: EvaluationView, width: int = WIDTH, height: int = HEIGHT)
     header = round(pad * 1.6 + size["title"] * 1.25 + 2 * size["name"] * 1.45)
     low, high = _range(view)
     widest = max(font(size["tick"]).getlength(_signed(t)) for t in ticks(low, high, nice_step(high - low, 5)))
-    left = round(pad + size["tick"] * 1.3 + pad * 0.6 + widest + pad * 0.6)
-    bottom = height - round(pad * 1.2 + size["tick"] * 2.4)
+    left = round(pad * 0.5 + size["caption"] * 1.4 + pad * 0.5 + widest + pad * 0.6)
+    bottom = height - round(pad * 1.1 + size["tick"] * 1.2 + size["caption"] * 1.2)
     moves = max([view.total, *(p for p, _ in view.points), 1])
     return ChartLayout(
         width, height, header, left, header + round(pad * 1.2), width - pad * 2, bottom, low, high, moves
@@ -261,15 +262,13 @@ def _header(draw: ImageDraw.ImageDraw, view: EvaluationView, lay: ChartLayout) -
         shown = fit(name, size["name"], round(room * (0.4 if line else 1.0)), True) or side
         box = _text(draw, (x, y), shown, font(size["name"], True), pal.TEXT, "lm")
         if line:
-            rest = round(lay.width - pad - box[2] - size["line"] * 0.7)
-            _text(
-                draw,
-                (box[2] + size["line"] * 0.7, y),
-                fit(line, size["line"], rest),
-                font(size["line"]),
-                pal.LABEL,
-                "lm",
-            )
+            start = box[2] + size["line"] * 0.7
+            rest = round(lay.width - pad - start)
+            # A long line is set smaller (down to four fifths) before it is cut.
+            line_size = size["line"]
+            while line_size > size["line"] * 0.8 and font(line_size).getlength(line) > rest:
+                line_size -= 1
+            _text(draw, (start, y), fit(line, line_size, rest), font(line_size), pal.LABEL, "lm")
         y += size["name"] * 1.45
 
 
@@ -288,19 +287,20 @@ def evaluation_image(view: EvaluationView, width: int = WIDTH, height: int = HEI
     step = nice_step(lay.moves, 8, (1, 2, 5, 10, 20, 25, 50, 100, 200, 500))
     for ply in ticks(1, lay.moves, step):
         draw.text((lay.x_of(ply), lay.bottom + pad * 0.5), str(ply), font=tick_face, fill=pal.LABEL, anchor="mt")
+    caption_face = font(size["caption"])
     draw.text(
         (lay.right, lay.height - pad * 0.5),
-        fit(view.x_caption, size["tick"], lay.right - lay.left),
-        font=tick_face,
+        fit(view.x_caption, size["caption"], lay.right - lay.left),
+        font=caption_face,
         fill=pal.LABEL,
         anchor="rb",
     )
     # The y axis caption, turned to read upwards, left of the numbers.
-    caption = fit(view.y_caption, size["tick"], lay.bottom - lay.top)
+    caption = fit(view.y_caption, size["caption"], lay.bottom - lay.top)
     if caption:
-        box = tick_face.getbbox(caption)
-        strip = Image.new("L", (int(box[2] - box[0]) + 4, round(size["tick"] * 1.4)), 0)
-        ImageDraw.Draw(strip).text((2 - box[0], strip.height / 2), caption, font=tick_face, fill=255, anchor="lm")
+        box = caption_face.getbbox(caption)
+        strip = Image.new("L", (int(box[2] - box[0]) + 4, round(size["caption"] * 1.4)), 0)
+        ImageDraw.Draw(strip).text((2 - box[0], strip.height / 2), caption, font=caption_face, fill=255, anchor="lm")
         strip = strip.rotate(90, expand=True)
         x = pad * 0.5
         y = round((lay.top + lay.bottom) / 2 - strip.height / 2)
