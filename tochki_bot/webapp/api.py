@@ -451,7 +451,7 @@ class Api:
         except ServiceError as exc:
             running = await reviews.running_of(viewer.id) if exc.problem is Problem.REVIEW_BUSY else None
             status = REVIEW_STATUS.get(exc.problem, 409)
-            return error(status, exc.problem.value, review_refusal(lang, exc, game_id, running))
+            return error(status, exc.problem.value, review_refusal(lang, exc, running))
         return Reply(200, self.review_pages.page(review, lang))
 
     async def review_sgf(self, viewer: Viewer, game_id: int, watch: str | None = None) -> tuple[str, str] | Reply:

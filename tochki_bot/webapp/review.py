@@ -10,28 +10,24 @@ from collections import OrderedDict
 
 from ..engine import Colour, IllegalMove, parse_point
 from ..i18n import Language
-from ..services import Problem, ServiceError
+from ..services import ServiceError
 from ..services.reviews import MISTAKE, ReviewView
 from ..wording import plain
 from ..wording import reviews as said
 from .contract import ReviewMistake, ReviewMove, ReviewPage, ReviewSide
-from .state import point_index, refusal_text
+from .state import point_index
 
 MISTAKES_LISTED = 60
 """The most mistakes a page lists (the biggest, in the game's order); the graph marks these."""
 PAGES_KEPT = 64
 """Done reviews' pages kept worked out (a page is a few KB)."""
 COLOURS: tuple[Colour, Colour] = ("blue", "red")
-WORDED = {Problem.REVIEW_NOT_OVER: "NOT_OVER", Problem.REVIEW_BUSY: "REVIEW_BUSY"}
-"""The services' refusals of a review that ``wording.reviews.refusal_text`` words, by the name it knows them by."""
 
 
-def review_refusal(lang: Language, problem: ServiceError, ref: int, running: ReviewView | None = None) -> str:
-    """Why a review of game ``ref`` was refused, in the chat's words, as plain text: the game not over, another
-    review of the person's still ``running``; else the services' usual words for the problem."""
-    name = WORDED.get(problem.problem, problem.problem.name)
-    said_here = said.refusal_text(name, ref, lang, running)
-    return plain(said_here) if said_here is not None else refusal_text(lang, problem)
+def review_refusal(lang: Language, problem: ServiceError, running: ReviewView | None = None) -> str:
+    """Why a review was refused, in the chat's words, as plain text: the game not over or cancelled, another review
+    of the person's still ``running`` (with how far it is), or the services' words for the problem."""
+    return plain(said.error_text(problem, lang, running))
 
 
 def review_sgf_path(game_id: int) -> str:
