@@ -2,6 +2,8 @@
 
 - page: ``/`` with its script and styles, as served (and gzipped, as the server sends them to browsers);
 - state: the JSON of a full random 39x32 game (every point played or captured) and of a 450-move mid-game;
+- review: the JSON of a done review (``ReviewPage``) of a 250-move 39x32 game, and how long it takes to work out
+  (every mistake's caption replays the game to it; a done review's page is then kept, ``webapp.review.ReviewPages``);
 - update latency: the real services on a SQLite file and the Mini App server on 127.0.0.1; the second player's page
   long-polls ``/api/games/<id>/updates`` (over HTTP, with signed initData) while the first player moves, either
   through the services as a chat command does or through ``POST /api/games/<id>/moves`` as the Mini App does. The
@@ -26,8 +28,10 @@ import httpx
 
 from tests.support.positions import dense_midgame, surrounding_game
 from tochki_bot.engine import Game
-from tochki_bot.services import GameView, Person, Place, Services
+from tochki_bot.services import GameView, Person, Place, ReviewView, Services
+from tochki_bot.services.search import read_span, review_span
 from tochki_bot.webapp import RateLimit, WebAppServer, sign_init_data
+from tochki_bot.webapp.review import review_page
 from tochki_bot.webapp.server import TELEGRAM_JS, page_files
 from tochki_bot.webapp.state import game_state
 
@@ -64,6 +68,26 @@ def sizes() -> None:
         ("dense 39x32 mid-game", dense_midgame()),
     ):
         print(f"state, {name} ({game.move_count} moves, {len(game.areas)} areas): {size(state_bytes(game))}")
+
+
+def review_sizes(nodes: int = 300) -> None:
+    """A done review's page: its size and the time to work it out (the review itself at ``nodes`` a move)."""
+    game = surrounding_game(5, 250)
+    moves = tuple(read_span(review_span(game.settings, list(game.moves), 1, len(game.moves), nodes)))
+    now = time.time()
+    review = ReviewView(
+        1, "game", 12, 1, "done", len(game.moves), len(game.moves), moves, game, "Анна", "Boris", now, now, None, nodes
+    )
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        page = review_page(review, "ru")
+        times.append(time.perf_counter() - start)
+    data = json.dumps(page, ensure_ascii=False, separators=(",", ":")).encode()
+    print(
+        f"review page, 250-move 39x32 game ({len(page['mistakes'])} mistakes listed): {size(data)}, "
+        f"worked out in {statistics.median(times) * 1000:.0f} ms"
+    )
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -144,6 +168,7 @@ async def latency(moves: int) -> None:
 def main() -> None:
     moves = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     sizes()
+    review_sizes()
     asyncio.run(latency(moves))
 
 

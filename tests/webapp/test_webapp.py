@@ -429,8 +429,11 @@ async def test_the_page_is_served_with_its_script_and_styles(site: Site) -> None
     assert (await site.client.get("/../pyproject.toml")).status_code == 404
     assert (await site.client.get("/static/app.js")).status_code == 404
     assert (await site.get("/api/nothing", ANNA)).status_code == 404
-    total = sum(len(body) for body, _ in page_files("https://telegram.org/js/telegram-web-app.js").values())
-    assert total <= 100 * 1024, total
+    files = page_files("https://telegram.org/js/telegram-web-app.js").values()
+    total = sum(len(body) for body, _ in files)
+    sent = sum(len(gzip.compress(body, 6)) for body, _ in files)
+    # 100 KB until a finished game's review (issue 21: its graph, list and board marks) took it past that.
+    assert total <= 128 * 1024 and sent <= 48 * 1024, (total, sent)
     # Nothing but Telegram's script comes from elsewhere.
     for body, _ in page_files("https://telegram.org/js/telegram-web-app.js").values():
         text = body.decode()

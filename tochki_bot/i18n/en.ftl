@@ -923,3 +923,10 @@ review_busy = Your review of { $subject ->
 review_not_over = Game #{ $id } is still being played: it can be reviewed once it is over.
 review_cancelled = Game #{ $id } was cancelled before it was played: there is nothing to review.
 no_such_record = There is no record #{ $id } you can review here.
+
+## Review (Mini App)
+
+webapp_review = 🔎 Review
+webapp_review_sgf = ⬇ Annotated SGF
+webapp_review_legend = Tap a mistake: ✕ played, ● better
+webapp_review_none = No move lost a dot or more.

@@ -997,3 +997,10 @@ review_busy = Twoja analiza { $subject ->
 review_not_over = Partia #{ $id } wciąż trwa: można ją przeanalizować, gdy się skończy.
 review_cancelled = Partia #{ $id } została anulowana przed rozegraniem: nie ma czego analizować.
 no_such_record = Nie ma tu zapisu #{ $id }, który możesz przeanalizować.
+
+## Review (Mini App)
+
+webapp_review = 🔎 Analiza
+webapp_review_sgf = ⬇ SGF z analizą
+webapp_review_legend = Dotknij błędu: ✕ zagrany, ● lepszy
+webapp_review_none = Żaden ruch nie stracił ani kropki.

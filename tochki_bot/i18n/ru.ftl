@@ -976,3 +976,10 @@ review_busy = Ваш разбор { $subject ->
 review_not_over = Игра №{ $id } ещё идёт: разобрать её можно, когда она закончится.
 review_cancelled = Игра №{ $id } была отменена до начала: разбирать нечего.
 no_such_record = Здесь нет записи №{ $id }, которую вы можете разобрать.
+
+## Review (Mini App)
+
+webapp_review = 🔎 Разбор
+webapp_review_sgf = ⬇ SGF с разбором
+webapp_review_legend = Нажмите на ошибку: ✕ сыгранный, ● лучше
+webapp_review_none = Ни один ход не потерял и точки.

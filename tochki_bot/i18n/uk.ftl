@@ -997,3 +997,10 @@ review_busy = Ваш розбір { $subject ->
 review_not_over = Гра №{ $id } ще триває: розібрати її можна, коли вона закінчиться.
 review_cancelled = Гру №{ $id } скасовано до початку: розбирати нічого.
 no_such_record = Тут немає запису №{ $id }, який ви можете розібрати.
+
+## Review (Mini App)
+
+webapp_review = 🔎 Розбір
+webapp_review_sgf = ⬇ SGF з розбором
+webapp_review_legend = Торкніться помилки: ✕ зіграний, ● кращий
+webapp_review_none = Жоден хід не втратив і точки.

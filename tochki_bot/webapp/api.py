@@ -8,7 +8,9 @@ Every call names its viewer (``auth.Viewer``, from verified ``initData``). Repli
   has (a long poll: it answers at once if the game moved on, else as soon as it does, else after ``timeout``);
 - ``move``: a dot for the player to move, at the ply it was made on, once per idempotency key;
 - ``step``: the other steps of a move, with the same rules: closing pools after one's dot (manual rule sets), being
-  done closing, finishing the extra dots after the opponent's STOP.
+  done closing, finishing the extra dots after the opponent's STOP;
+- ``review``, ``start_review``, ``review_sgf``: a finished game's review (``Services.reviews``) for whoever may read
+  the game: how far it is, or done, the graph's values, the players' numbers, the mistakes; the annotated record.
 
 Who may read a game: its players (and a lobby's creator); whoever shows its spectator code (the code of the
 ``/watch`` link, which group boards' Mini App links and spectators' buttons carry); and whoever follows it through
@@ -35,6 +37,7 @@ from ..wording.puzzles import not_free
 from .auth import Viewer
 from .contract import GameState, Session
 from .puzzle import earlier_answer, outcome_answer, puzzle_page
+from .review import ReviewPages, review_refusal
 from .state import game_line, game_state, page_texts, refusal_text, version_of
 from .tournament import tournament_state
 
@@ -72,6 +75,14 @@ STATUS: dict[Problem, int] = {
     Problem.NESTING: 422,
 }
 """The HTTP status of each refusal of a move (anything else: 409)."""
+REVIEW_STATUS: dict[Problem, int] = {
+    Problem.NO_SUCH_GAME: 404,
+    Problem.REVIEW_NOT_OVER: 409,
+    Problem.REVIEW_CANCELLED: 409,
+    Problem.REVIEW_BUSY: 409,
+    Problem.BUSY: 409,
+}
+"""The HTTP status of each refusal of a review (anything else: 409)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +232,7 @@ class Api:
         self.waiters = Waiters()
         self.waits_per_user = WAITS_PER_USER
         self.closed = False
+        self.review_pages = ReviewPages()
         # Every change of a game, made through this worker or another, wakes the long polls waiting on it here.
         self._unsubscribe = services.changes.watch(self.waiters.changed)
 
@@ -410,6 +422,51 @@ class Api:
         return Reply(200, puzzle_page(puzzle, lang, outcome_answer(outcome, lang)))
 
     # --------------------------------------------------------------------------------------------------------------
+    # Reviews of finished games: for whoever may read the game
+
+    async def review(self, viewer: Viewer, game_id: int, watch: str | None = None) -> Reply:
+        """The game's review as it stands (running: how far; done: everything), 404 ``no_review`` when nobody asked
+        for one yet."""
+        found = await self._readable(viewer, game_id, watch)
+        if isinstance(found, Reply):
+            return found
+        review = await self.services.reviews.of("game", game_id)
+        if review is None:
+            return error(404, "no_review", "nobody asked for a review of this game yet")
+        return Reply(200, self.review_pages.page(review, await self.language(viewer)))
+
+    async def start_review(self, viewer: Viewer, game_id: int, watch: str | None = None) -> Reply:
+        """Start the game's review for the viewer (or answer with the one there is, done at once when it is): 409
+        ``review_not_over`` for a game not finished (``review_cancelled``: one cancelled before it was played),
+        ``review_busy`` while another review of theirs runs. Whoever may read the game may review it (``may_read``:
+        the services are told it was checked)."""
+        found = await self._readable(viewer, game_id, watch)
+        if isinstance(found, Reply):
+            return found
+        lang = await self.language(viewer)
+        reviews = self.services.reviews
+        person = Person(viewer.id, viewer.first_name, viewer.last_name, viewer.username, viewer.language_code)
+        try:
+            review = await reviews.request("game", game_id, person, seen=True)
+        except ServiceError as exc:
+            running = await reviews.running_of(viewer.id) if exc.problem is Problem.REVIEW_BUSY else None
+            status = REVIEW_STATUS.get(exc.problem, 409)
+            return error(status, exc.problem.value, review_refusal(lang, exc, running))
+        return Reply(200, self.review_pages.page(review, lang))
+
+    async def review_sgf(self, viewer: Viewer, game_id: int, watch: str | None = None) -> tuple[str, str] | Reply:
+        """The annotated record of the game's done review and its file name; 404 ``no_review`` (none, or not done
+        yet)."""
+        found = await self._readable(viewer, game_id, watch)
+        if isinstance(found, Reply):
+            return found
+        reviews = self.services.reviews
+        review = await reviews.of("game", game_id)
+        if review is None or review.state != "done":
+            return error(404, "no_review", "the review of this game is not done")
+        return reviews.sgf(review), f"tochki-{game_id}-review.sgf"
+
+    # --------------------------------------------------------------------------------------------------------------
     # Moving
 
     async def actor(self, view: GameView, viewer: Viewer) -> Viewer:
@@ -524,4 +581,4 @@ class Api:
         return reply
 
 
-__all__ = ["POLL_TIMEOUT", "Api", "RateLimit", "Reply", "Waiters", "start_target", "update_id_of"]
+__all__ = ["POLL_TIMEOUT", "REVIEW_STATUS", "Api", "RateLimit", "Reply", "Waiters", "start_target", "update_id_of"]

@@ -12,7 +12,7 @@ owner is captured, an empty point with one is out of play.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Literal, TypedDict
 
 from ..engine import Colour
 from ..i18n import Language
@@ -323,6 +323,80 @@ class TournamentPage(TypedDict):
     texts: dict[str, str]
 
 
+Grade = Literal["blunder", "mistake", "ok"]
+"""How a reviewed move is marked (the AI's ``Grade``)."""
+
+
+class ReviewMove(TypedDict):
+    """One move of a review: what it cost."""
+
+    ply: int
+    """The move's number in the game (``GameState.ply`` counting, 1 for the first): the replay slider shows the
+    position before it at ``ply - 1``."""
+    colour: Colour
+    """Who moved."""
+    played: int | None
+    """The point played (``None``: a grounding)."""
+    best: int | None
+    """The better move found (``None``: grounding); the point played when it was the best."""
+    value: float
+    """The expected score difference, blue minus red, after the move played (the graph's value)."""
+    loss: float
+    """Dots the move gave away against the best one, from the mover's side (0: the best move)."""
+    grade: Grade
+    """``blunder`` (3 dots or more lost), ``mistake`` (1 or more) or ``ok``."""
+
+
+class ReviewSide(TypedDict):
+    """One player's moves in numbers."""
+
+    colour: Colour
+    name: str
+    moves: int
+    """Moves judged."""
+    average_loss: float
+    """Dots lost a move, on average."""
+    blunders: int
+    mistakes: int
+    text: str
+    """All of it in words (the chat's summary line)."""
+
+
+class ReviewMistake(TypedDict):
+    """A move that lost a dot or more, as the list under the graph shows it."""
+
+    ply: int
+    """The move (``ReviewMove.ply``)."""
+    colour: Colour
+    grade: Grade
+    caption: str
+    """What it lost and what was better ("Move 41 · 12-7 lost 4 dots: 13-8 captures 3")."""
+
+
+class ReviewPage(TypedDict):
+    """A game's review (``/api/games/<id>/review``): running (how far, how long still) or done (every move, the
+    players' numbers, the mistakes)."""
+
+    game: int
+    state: Literal["running", "done"]
+    done: int
+    """Moves judged so far."""
+    total: int
+    """Moves to judge."""
+    expected_seconds: float | None
+    """About how long until it is done (``None``: done, or not known yet)."""
+    progress_text: str
+    """Where it stands in words ("Reviewing game #12… 120 of 250 moves", the expected wait), or '' when done."""
+    moves: list[ReviewMove]
+    """The moves judged so far, in order."""
+    sides: list[ReviewSide]
+    """Blue's, then red's (empty while running)."""
+    mistakes: list[ReviewMistake]
+    """The moves that lost a dot or more, in the game's order (empty while running)."""
+    sgf: str | None
+    """Where the annotated record is (``api/games/<id>/review.sgf``, asked with initData as every call), once done."""
+
+
 __all__ = [
     "AreaState",
     "BoardState",
@@ -341,6 +415,10 @@ __all__ = [
     "PuzzlePage",
     "Refusal",
     "ResultState",
+    "ReviewMistake",
+    "ReviewMove",
+    "ReviewPage",
+    "ReviewSide",
     "Session",
     "SessionUser",
     "ShownWith",

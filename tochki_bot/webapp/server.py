@@ -20,7 +20,12 @@ Routes (every ``/api/`` call sends ``Authorization: tma <initData>``; without va
 - ``POST /api/games/<id>/close`` with ``{"ply": 58, "x": 21, "y": 17}`` or ``{"ply": 58, "all": true}``, ``POST
   /api/games/<id>/done`` with ``{"ply": 58}`` (manual rule sets, right after your dot) and ``POST
   /api/games/<id>/finish`` with ``{"ply": 60, "auto": false}`` (the extra dots after the opponent's STOP): the same
-  answers as a move (403 when it is not yours to do).
+  answers as a move (403 when it is not yours to do);
+- ``POST /api/games/<id>/review[?watch=<code>]`` with ``{}``: start the review of a finished game you may read (or
+  get the one there is; 403 a game you may not read, 409 ``review_not_over`` a game not finished, 409
+  ``review_busy`` while another review of yours runs); ``GET /api/games/<id>/review[?watch=<code>]``: how far it
+  is, or all of it (404 ``no_review``: nobody asked for one yet); ``GET /api/games/<id>/review.sgf[?watch=<code>]``:
+  the annotated record (``application/x-go-sgf``, a download, once done).
 
 In local mode (``WebAppServer(local=True)``, ``tochki-bot local``) there is no initData and no Telegram script; the
 server listens on a loopback address only and answers only this computer (``local.request_problem``: 403 for
@@ -291,6 +296,32 @@ class StepHandler(ApiHandler):
         self.reply(await self.ctx.api.step(self.viewer, int(game_id), action, body, key))
 
 
+class ReviewHandler(ApiHandler):
+    """A finished game's review: how it stands, or start it."""
+
+    async def get(self, game_id: str) -> None:
+        self.reply(await self.ctx.api.review(self.viewer, int(game_id), self.watch()))
+
+    async def post(self, game_id: str) -> None:
+        if self.json_body() is None:
+            return
+        self.reply(await self.ctx.api.start_review(self.viewer, int(game_id), self.watch()))
+
+
+class ReviewSgfHandler(ApiHandler):
+    """A done review's annotated record, as a download."""
+
+    async def get(self, game_id: str) -> None:
+        found = await self.ctx.api.review_sgf(self.viewer, int(game_id), self.watch())
+        if isinstance(found, Reply):
+            self.reply(found)
+            return
+        record, file_name = found
+        self.set_header("Content-Type", "application/x-go-sgf; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="{file_name}"')
+        self.finish(record.encode())
+
+
 class NewGameHandler(ApiHandler):
     """Local mode: a new game, hot-seat or against the bot."""
 
@@ -357,6 +388,8 @@ class WebAppApplication(tornado.web.Application):
             (game + r"/updates", UpdatesHandler, {"ctx": ctx}),
             (game + r"/moves", MovesHandler, {"ctx": ctx}),
             (game + r"/(close|done|finish)", StepHandler, {"ctx": ctx}),
+            (game + r"/review", ReviewHandler, {"ctx": ctx}),
+            (game + r"/review\.sgf", ReviewSgfHandler, {"ctx": ctx}),
             (r"/api/tournaments/([0-9]{1,12})", TournamentHandler, {"ctx": ctx}),
             (r"/api/puzzles/next", NextPuzzleHandler, {"ctx": ctx}),
             (r"/api/puzzles/([0-9]{1,12})", PuzzleHandler, {"ctx": ctx}),

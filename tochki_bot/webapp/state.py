@@ -26,6 +26,10 @@ PAGE_TEXTS = (
     "webapp_error",
     "webapp_offline",
     "webapp_you",
+    "webapp_review",
+    "webapp_review_sgf",
+    "webapp_review_legend",
+    "webapp_review_none",
 )
 """Texts the page shows as they are."""
 

@@ -7,6 +7,7 @@ import { BLUE, column, row } from './position.js';
  * @typedef {import('./contract.js').GameState} GameState
  * @typedef {import('./position.js').Position} Position
  * @typedef {import('./theme.js').Palette} Palette
+ * @typedef {import('./review.js').Marks} Marks
  */
 
 /** The rulers' width along the edges, in CSS pixels. */
@@ -18,11 +19,13 @@ const BUTTONS_HEIGHT = 76;
 const TAU = 2 * Math.PI;
 
 /**
- * What is drawn: the game, the position shown, the chosen point (-1: none).
+ * What is drawn: the game, the position shown, the chosen point (-1: none), a reviewed move's marks (the move played
+ * and the better one, on the position before it).
  * @typedef {Object} Scene
  * @property {GameState} state
  * @property {Position} pos
  * @property {number} selected
+ * @property {Marks | null} [marks]
  */
 
 /**
@@ -251,6 +254,7 @@ export class Board {
         ctx.fillStyle = c.mark; ctx.beginPath(); ctx.arc(sx(pos.last), sy(pos.last), r * 0.38, 0, TAU); ctx.fill();
       }
     }
+    if (scene.marks) this.drawMarks(scene.marks, r, w, h);
     // The chosen point: the player's colour, ringed in the accent colour, with guides to the rulers.
     if (selected >= 0) {
       const SX = sx(selected), SY = sy(selected);
@@ -263,6 +267,45 @@ export class Board {
     }
     this.drawRulers(scene, w, h);
     this.placeZoomButtons(w, h);
+  }
+
+  /**
+   * A reviewed move on the position before it: the better move as a dot in the "better" colour inside a ring of it,
+   * the move played as a faint dot of the mover's colour inside a ring of the mover's colour, crossed; faint guides
+   * from both to the rulers, so that a small board shows where they are.
+   * @param {Marks} marks @param {number} r the dots' radius @param {number} w @param {number} h
+   */
+  drawMarks(marks, r, w, h) {
+    const ctx = this.ctx, c = /** @type {Palette} */ (this.palette), cell = this.cell;
+    const ring = Math.max(r + 3.5, cell * 0.5, 6), width = Math.max(2, cell * 0.12);
+    const mover = marks.colour === 'red' ? c.red : c.blue;
+    /** @type {[number, string][]} */
+    const shown = [];
+    if (marks.best >= 0) shown.push([marks.best, c.better]);
+    if (marks.played >= 0) shown.push([marks.played, mover]);
+    const state = /** @type {GameState} */ (this.state), W = state.width, H = state.height;
+    const left = Math.max(RULER, this.screenX(0)), right = Math.min(w - RULER, this.screenX(W - 1));
+    const top = Math.max(RULER, this.screenY((H - 1) * W)), bottom = Math.min(h - RULER, this.screenY(0));
+    ctx.lineWidth = 1; ctx.globalAlpha = 0.4;
+    shown.forEach(([point, colour]) => {
+      const X = this.screenX(point), Y = this.screenY(point);
+      ctx.strokeStyle = colour; ctx.beginPath();
+      ctx.moveTo(X, top); ctx.lineTo(X, bottom); ctx.moveTo(left, Y); ctx.lineTo(right, Y); ctx.stroke();
+    });
+    ctx.globalAlpha = 1;
+    if (marks.best >= 0) {
+      const X = this.screenX(marks.best), Y = this.screenY(marks.best);
+      ctx.fillStyle = c.better; ctx.beginPath(); ctx.arc(X, Y, Math.max(r, 3), 0, TAU); ctx.fill();
+      ctx.strokeStyle = c.better; ctx.lineWidth = width; ctx.beginPath(); ctx.arc(X, Y, ring, 0, TAU); ctx.stroke();
+    }
+    if (marks.played >= 0) {
+      const X = this.screenX(marks.played), Y = this.screenY(marks.played), arm = ring * 0.6;
+      ctx.globalAlpha = 0.45; ctx.fillStyle = mover; ctx.beginPath(); ctx.arc(X, Y, Math.max(r, 3), 0, TAU); ctx.fill();
+      ctx.globalAlpha = 1; ctx.strokeStyle = mover; ctx.lineWidth = width;
+      ctx.beginPath(); ctx.arc(X, Y, ring, 0, TAU); ctx.stroke();
+      ctx.beginPath(); ctx.moveTo(X - arm, Y - arm); ctx.lineTo(X + arm, Y + arm); ctx.moveTo(X + arm, Y - arm); ctx.lineTo(X - arm, Y + arm);
+      ctx.stroke();
+    }
   }
 
   /**
@@ -291,7 +334,15 @@ export class Board {
     const markY = {};
     /** @param {number} point @param {string} colour */
     const mark = (point, colour) => { markX[column(state, point)] = colour; markY[row(state, point)] = colour; };
-    if (pos.last >= 0) mark(pos.last, pos.dots[pos.last] === BLUE ? c.blue : c.red);
+    if (pos.last >= 0 && !scene.marks) mark(pos.last, pos.dots[pos.last] === BLUE ? c.blue : c.red);  // a review marks its own
+    const marks = scene.marks;
+    if (marks && marks.best >= 0) mark(marks.best, c.better);
+    if (marks && marks.played >= 0) {  // beside the better move's number its own would cover it: the better one shows
+      const colour = marks.colour === 'red' ? c.red : c.blue, x = column(state, marks.played), y = row(state, marks.played);
+      const near = (/** @type {Object<number, string>} */ lane, /** @type {number} */ n) => !!(lane[n - 1] || lane[n + 1]);
+      if (!markX[x] && !near(markX, x)) markX[x] = colour;
+      if (!markY[y] && !near(markY, y)) markY[y] = colour;
+    }
     if (selected >= 0) mark(selected, c.pick);
     /** @param {string} label @param {number} x @param {number} y @param {string | undefined} colour */
     const write = (label, x, y, colour) => {

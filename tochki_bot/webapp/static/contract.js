@@ -267,4 +267,56 @@
  * @property {Object<string, string>} texts how, answer ({point}), next, error, offline
  */
 
+/**
+ * @typedef {'blunder' | 'mistake' | 'ok'} Grade
+ */
+
+/**
+ * One move of a review: what it cost.
+ * @typedef {Object} ReviewMove
+ * @property {number} ply the move's number (GameState.ply counting): the slider shows the position before it at ply - 1
+ * @property {Colour} colour who moved
+ * @property {number | null} played the point played (null: a grounding)
+ * @property {number | null} best the better move found (null: grounding); the point played when it was the best
+ * @property {number} value the expected score difference, blue minus red, after the move played
+ * @property {number} loss dots given away against the best move, from the mover's side
+ * @property {Grade} grade blunder (3 dots or more), mistake (1 or more), ok
+ */
+
+/**
+ * One player's moves in numbers.
+ * @typedef {Object} ReviewSide
+ * @property {Colour} colour
+ * @property {string} name
+ * @property {number} moves moves judged
+ * @property {number} average_loss dots lost a move
+ * @property {number} blunders
+ * @property {number} mistakes
+ * @property {string} text all of it in words
+ */
+
+/**
+ * A move that lost a dot or more.
+ * @typedef {Object} ReviewMistake
+ * @property {number} ply the move (ReviewMove.ply)
+ * @property {Colour} colour
+ * @property {Grade} grade
+ * @property {string} caption what it lost and what was better ("Move 41 · 12-7 lost 4 dots: 13-8 captures 3")
+ */
+
+/**
+ * A game's review (api/games/<id>/review): running or done.
+ * @typedef {Object} ReviewPage
+ * @property {number} game
+ * @property {'running' | 'done'} state
+ * @property {number} done moves judged so far
+ * @property {number} total moves to judge
+ * @property {number | null} expected_seconds about how long until it is done (null: done, or not known yet)
+ * @property {string} progress_text where it stands in words ('' when done)
+ * @property {ReviewMove[]} moves the moves judged so far, in order
+ * @property {ReviewSide[]} sides blue's, then red's (empty while running)
+ * @property {ReviewMistake[]} mistakes the moves that lost a dot or more, in the game's order (empty while running)
+ * @property {string | null} sgf where the annotated record is (api/games/<id>/review.sgf), once done
+ */
+
 export {};

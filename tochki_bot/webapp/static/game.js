@@ -1,12 +1,13 @@
 /* The game screen: the live board of one game (kept up to date by a long poll), choosing and playing a point, the
    other steps of a move (closing pools, Done, the end of the extra dots), the clock, and the replay of a finished
-   game. What a mode adds (local mode: downloads, resigning, grounding) comes in through its Extras. */
+   game with its review (review.js: the graph, the mistakes; a mistake shown marked on the board). What a mode adds (local mode: downloads, resigning, grounding) comes in through its Extras. */
 
 import { newKey, outcome, post, request, sleep } from './api.js';
 import { Board, RULER } from './board.js';
 import { followGestures } from './gestures.js';
 import { $, fatal, probe, say, showScreen, text } from './page.js';
 import { column, isFree, label, positionAt, row } from './position.js';
+import { ReviewPanel } from './review.js';
 import { backButton, confirmClosing, haptic, mainButton } from './telegram.js';
 
 /**
@@ -14,6 +15,7 @@ import { backButton, confirmClosing, haptic, mainButton } from './telegram.js';
  * @typedef {import('./contract.js').Colour} Colour
  * @typedef {import('./api.js').Outcome} Outcome
  * @typedef {import('./theme.js').Palette} Palette
+ * @typedef {import('./review.js').Marks} Marks
  */
 
 /**
@@ -72,6 +74,9 @@ export class GameScreen {
     this.deadline = null;
     /** Whether Telegram asks before closing (a move is chosen). */
     this.guarded = false;
+    /** @type {Marks | null} a reviewed move's marks (shown while the replay is at the position before it) */
+    this.marks = null;
+    this.review = new ReviewPanel((marks) => this.showMarks(marks));
     followGestures(this.board, $('zoom-in'), $('zoom-out'), {
       tap: (x, y) => this.tap(x, y),
       changed: () => this.draw(),
@@ -90,6 +95,7 @@ export class GameScreen {
   setPalette(palette) {
     this.palette = palette;
     this.board.palette = palette;
+    this.review.setPalette(palette);
     this.draw();
   }
 
@@ -103,6 +109,7 @@ export class GameScreen {
     this.gameId = id; this.watch = watch;
     this.polling++;
     this.state = null; this.board.state = null; this.selected = -1; this.moveKey = null; this.busy = false;
+    this.marks = null; this.review.close();
     this.replay(null);
     probe.ready = false;
     showScreen('game');
@@ -134,6 +141,7 @@ export class GameScreen {
   leave() {
     this.polling++;
     this.state = null; this.board.state = null; this.selected = -1; this.moveKey = null;
+    this.marks = null; this.review.close();
     this.showSelection();
     backButton.hide();
     this.extras.left();
@@ -179,6 +187,7 @@ export class GameScreen {
     } else {
       this.replayAt = null; probe.replayAt = null;
     }
+    if (next.state === 'finished' && (first || previous.state !== 'finished')) this.review.open(next, this.watch);
     this.header();
     this.draw();
     probe.ready = true;
@@ -203,7 +212,10 @@ export class GameScreen {
     if (!state || !this.board.state || !this.palette) return;
     const pos = positionAt(state, this.shownPly());
     probe.pos = pos;
-    this.board.draw({ state, pos, selected: this.replayAt === null ? this.selected : -1 });
+    const marks = this.marks && this.marks.at === this.shownPly() ? this.marks : null;
+    probe.marks = marks && { at: marks.at, played: marks.played >= 0 ? label(state, marks.played) : null,
+      best: marks.best >= 0 ? label(state, marks.best) : null };
+    this.board.draw({ state, pos, selected: this.replayAt === null ? this.selected : -1, marks });
     const b = this.board;
     probe.view = { cell: b.cell, fit: b.fit, ox: b.ox, oy: b.oy, zoom: b.zoom };
     probe.rulers = { ...b.rulers, width: RULER };
@@ -213,6 +225,7 @@ export class GameScreen {
   resize() {
     this.board.resize();
     this.draw();
+    this.review.drawGraph();
   }
 
   // --------------------------------------------------------------------------------------------------------------
@@ -311,7 +324,9 @@ export class GameScreen {
     let line = state.status_text;
     if (!state.your_colour && state.state === 'active') line += ' · ' + text('watching');
     $('status-text').textContent = line;
-    $('last-move').textContent = state.last_move_text;
+    const marks = this.marks && this.marks.at === this.shownPly() ? this.marks : null;
+    $('last-move').textContent = marks ? marks.caption : state.last_move_text;  // a reviewed move: what it lost
+    $('last-move').className = marks ? 'review' : '';
     const message = $('message');
     if (!message.className) message.textContent = state.can_move && this.selected < 0 && this.replayAt === null ? text('tap') : '';
     $('status').className = state.can_move || state.can_close || state.can_finish ? 'mine' : '';
@@ -366,9 +381,26 @@ export class GameScreen {
     this.replayAt = ply;
     probe.replayAt = ply;
     if (!this.state) return;
+    if (this.marks && this.marks.at !== this.shownPly()) this.marks = null;
+    this.review.cursor(this.shownPly());
     this.replayText();
     this.header();
     this.draw();
+  }
+
+  /**
+   * A reviewed move chosen (review.js): the replay goes to the position before it, the move played and the better
+   * one marked on the board.
+   * @param {Marks} marks
+   */
+  showMarks(marks) {
+    const state = this.state;
+    if (!state) return;
+    const at = Math.max(0, Math.min(marks.at, state.ply));
+    this.marks = { ...marks, at };
+    $('slider').value = String(at);
+    haptic.selection();
+    this.replay(at === state.ply ? null : at);
   }
 
   replayText() {

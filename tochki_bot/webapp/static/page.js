@@ -24,7 +24,7 @@ export function text(key, values = {}, fallback = '') {
 /**
  * What the browser tests read of the page (window.tochki): the state shown, the view, the chosen point...
  * @type {{ ready: boolean, local: boolean, state?: any, view?: any, pos?: any, rulers?: any,
- *   selected?: string | null, replayAt?: number | null }}
+ *   selected?: string | null, replayAt?: number | null, review?: any, marks?: any }}
  */
 export const probe = { ready: false, local: false };
 /** @type {any} */ (window).tochki = probe;

@@ -9,6 +9,7 @@ import { colorScheme, inTelegram, themeParams } from './telegram.js';
  * @property {string} label @property {string} text @property {string} ring @property {string} mark
  * @property {string} blue @property {string} red @property {string} blueDim @property {string} redDim
  * @property {string} blueTint @property {string} redTint @property {string} pick the chosen point
+ * @property {string} better a reviewed move's better move
  */
 
 const VARIABLES = {
@@ -48,9 +49,10 @@ export function applyTheme() {
     label: get('--hint') || '#8b909c', text: get('--text') || '#eceef2', ring: '#f4f5f8', mark: '#17191e',
     blue: '#5b8cff', red: '#ff5a60', blueDim: 'rgba(91,140,255,.45)', redDim: 'rgba(255,90,96,.45)',
     blueTint: 'rgba(91,140,255,.22)', redTint: 'rgba(255,90,96,.22)', pick: get('--button') || '#5b8cff',
+    better: '#3fd07f',
   } : {
     paper: '#ffffff', grid: '#c4c6cc', five: '#969aa4', label: '#545864', text: '#1c1e24', ring: '#1c1e24',
     mark: '#ffffff', blue: '#1f56d6', red: '#da242c', blueDim: '#96ace8', redDim: '#ee9ea0',
-    blueTint: '#dbe4fc', redTint: '#fddfdf', pick: get('--button') || '#2a73d6',
+    blueTint: '#dbe4fc', redTint: '#fddfdf', pick: get('--button') || '#2a73d6', better: '#119a4b',
   };
 }
