@@ -143,7 +143,10 @@ def signs(nodes: int, only: str | None) -> None:
     print("\nthe positions whose sign is wrong (ply colour played: estimate blue-red after it, best move and value)")
     for row in rows:
         if row.misses:
-            text = ", ".join(f"{m.ply}{m.colour[0]} {m.played}:{m.blue_value():+.0f} ({m.best} {m.best_value:+.0f})" for m in row.misses)
+            text = ", ".join(
+                f"{m.ply}{m.colour[0]} {m.played}:{m.blue_value():+.0f} ({m.best} {m.best_value:+.0f})"
+                for m in row.misses
+            )
             print(f"  {row.name}: {text}")
 
 

@@ -113,6 +113,19 @@ def _grounding(game: Game, colour: Colour) -> float:
     return float(_diff(counted, colour))
 
 
+def _offset(game: Game, proxy: Game, colour: Colour) -> float:
+    """What a review adds to the values of ``proxy`` (the sports stand-in of ``game``, ``colour`` moving) to make
+    them ``game``'s expected score difference (``colour``'s side): the dots captured before; under the territory
+    rules, the score an agreed end would count now (every open pool closed, half the territory) less what the
+    stand-in has already captured in those pools, so that nothing is counted twice."""
+    if game.settings.rules != "territory":
+        return float(_diff(game, colour))
+    counted = game.copy()
+    blue, red = counted.agree_end(colour).score
+    end = blue - red if colour == "blue" else red - blue
+    return float(end - _diff(proxy, proxy.to_move))
+
+
 def review_span(
     settings: GameSettings, moves: Sequence[Move], first: int, count: int, nodes: int = REVIEW_NODES
 ) -> list[list[object]]:
@@ -121,7 +134,9 @@ def review_span(
     other endings, and the extra dots after a STOP, are not judged).
 
     Like ``search``, a rule set the AI does not know is searched as a sports game of the dots in play, its values
-    moved by the score the real game has (the dots captured before)."""
+    moved by the score the real game has (the dots captured before; under the territory rules, what an agreed end
+    would count now, see ``_offset``). A dot that stand-in cannot play (it captured automatically where the real
+    game had not closed yet) is judged from the stand-in of the game after it (``review_move``'s ``after``)."""
     sports = settings.rules == "sports" and settings.first_move_region is None and not settings.instant_win
     stop_phase = sports and settings.stop_mode == "stop_phase"
     grounded = dataclasses.replace(settings, stop_mode="grounding") if stop_phase else settings
@@ -143,7 +158,19 @@ def review_span(
                 position, offset = mirror, 0.0
                 grounding = _grounding(mirror, mover) if settings.stop_mode == "grounding" or stop_phase else None
             else:
-                position, offset, grounding = sports_proxy(game), float(_diff(game, mover)), None
+                position, grounding = sports_proxy(game), None
+                offset = _offset(game, position, mover)
+            after: Game | None = None
+            after_offset = 0.0
+            if isinstance(played, Point) and not position.is_playable(played.x, played.y):
+                # The stand-in captured automatically where the real game's closures had not: read the move's
+                # value from the stand-in of the game after it.
+                after = game.copy()
+                after.apply(move)
+                if not after.is_over:
+                    proxy = sports_proxy(after)
+                    after_offset = _offset(after, proxy, after.to_move)
+                    after = proxy
             if played != GROUND or grounding is not None:
                 review = review_move(
                     position,
@@ -153,6 +180,8 @@ def review_span(
                     nodes=nodes,
                     offset=offset,
                     grounding=grounding,
+                    after=after,
+                    after_offset=after_offset,
                 )
                 found.append(review.as_list())
         game.apply(move)
