@@ -184,7 +184,7 @@ def speed(nodes: int, workers: int, name: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     s = sub.add_parser("signs", help="the estimate's sign against the recorded winner, the last fifth of each record")
     s.add_argument("--nodes", type=int, default=REVIEW_NODES)

@@ -17,8 +17,12 @@ then red 7-7 by blue 7-8, which takes six. Red's saving move is 8-6: it captures
 
 def setup(blue: list[tuple[int, int]], red: list[tuple[int, int]], width: int = 12, height: int = 12) -> GameSettings:
     """A sports game starting with these dots (blue moves first)."""
-    dots = tuple((Point(*p), "blue") for p in blue) + tuple((Point(*p), "red") for p in red)
-    return GameSettings(width, height, "custom", dots)
+    start: list[tuple[Point, Colour]] = []
+    sides: tuple[tuple[Colour, list[tuple[int, int]]], ...] = (("blue", blue), ("red", red))
+    for colour, points in sides:
+        for x, y in points:
+            start.append((Point(x, y), colour))
+    return GameSettings(width, height, "custom", tuple(start))
 
 
 def dots(text: str) -> list[Move]:

@@ -23,7 +23,7 @@ Pure: the game passed in is never touched; with ``nodes`` the answer is the same
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from tochki_bot.engine import Colour, Game, Point
 
@@ -38,7 +38,7 @@ BLUNDER = 3.0
 """Dots lost that make a move a blunder."""
 MISTAKE = 1.0
 """Dots lost that make a move a mistake."""
-GROUND = "ground"
+GROUND: Final = "ground"
 """A grounding, as a move's name in a review."""
 
 

@@ -139,9 +139,12 @@ def review_span(
     game had not closed yet) is judged from the stand-in of the game after it (``review_move``'s ``after``)."""
     sports = settings.rules == "sports" and settings.first_move_region is None and not settings.instant_win
     stop_phase = sports and settings.stop_mode == "stop_phase"
-    grounded = dataclasses.replace(settings, stop_mode="grounding") if stop_phase else settings
+    # The search needs grounding in the rules (it reads the opponent's grounding): a sports game with STOP or with
+    # no early end is searched as the same game with grounding (the same dots, areas and score).
+    mirrored = sports and settings.stop_mode != "grounding"
+    grounded = dataclasses.replace(settings, stop_mode="grounding") if mirrored else settings
     game = Game.from_settings(settings, moves[: first - 1])
-    mirror = Game.from_settings(grounded, moves[: first - 1]) if stop_phase else game
+    mirror = Game.from_settings(grounded, moves[: first - 1]) if mirrored else game
     found: list[list[object]] = []
     for ply in range(first, min(first + count, len(moves) + 1)):
         move = moves[ply - 1]
