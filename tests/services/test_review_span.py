@@ -116,3 +116,15 @@ def test_the_territory_estimate_counts_the_agreed_end() -> None:
     assert game.score == (1, 1)
     reviews = span(record.settings, record.moves, 251, 2, 300)
     assert len(reviews) == 2 and all(r.blue_value() < -100 for r in reviews)
+
+
+def test_the_better_move_is_a_point_the_real_game_can_play() -> None:
+    # zagram 317414 (territory), moves 616-630: 18-5 holds a red dot blue captured; a stand-in of the dots in play
+    # alone has that point empty, and its search proposed it as the better move.
+    record = parse_sgf((DATA / "territory" / "zagram317414.sgf").read_bytes())
+    reviews = span(record.settings, record.moves, 616, 15, 500)
+    assert len(reviews) == 15
+    for review in reviews:
+        game = Game.from_settings(record.settings, record.moves[: review.ply - 1])
+        x, y = map(int, review.best.split("-"))
+        assert game.is_playable(x, y), review

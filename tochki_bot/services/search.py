@@ -94,6 +94,23 @@ def sports_proxy(game: Game) -> Game:
     return Game.from_settings(settings)
 
 
+def _stand_in(game: Game) -> Game:
+    """``sports_proxy`` for a review: besides the dots in play, every point of the board that belongs to an area
+    (a captured dot, an empty point inside a closure) holds a dot of its owner, so that the search's best move is
+    a point the real game can play."""
+    swap = game.to_move == "red"
+    dots, owners = game.grid()
+    setup = []
+    for y in range(game.height):
+        for x in range(game.width):
+            owner, colour = owners[y][x], dots[y][x]
+            if owner is not None:
+                colour = owner
+            if colour is not None:
+                setup.append((Point(x + 1, y + 1), ("red" if colour == "blue" else "blue") if swap else colour))
+    return Game.from_settings(GameSettings(game.width, game.height, "custom", tuple(setup)))
+
+
 def fallback(game: Game) -> Point:
     """A legal point when the search failed: the playable point nearest the last dot."""
     last = next((m.point for m in reversed(game.moves) if m.point is not None), None)
@@ -133,7 +150,8 @@ def review_span(
     ``MoveReview.as_list`` for each dot and grounding among them (a STOP counts as the grounding it stands for; the
     other endings, and the extra dots after a STOP, are not judged).
 
-    Like ``search``, a rule set the AI does not know is searched as a sports game of the dots in play, its values
+    Like ``search``, a rule set the AI does not know is searched as a sports game of the dots in play (and, so that
+    its best move is legal in the real game, a dot of the owner on every point of an area: ``_stand_in``), its values
     moved by the score the real game has (the dots captured before; under the territory rules, what an agreed end
     would count now, see ``_offset``). A dot that stand-in cannot play (it captured automatically where the real
     game had not closed yet) is judged from the stand-in of the game after it (``review_move``'s ``after``)."""
@@ -161,7 +179,7 @@ def review_span(
                 position, offset = mirror, 0.0
                 grounding = _grounding(mirror, mover) if settings.stop_mode == "grounding" or stop_phase else None
             else:
-                position, grounding = sports_proxy(game), None
+                position, grounding = _stand_in(game), None
                 offset = _offset(game, position, mover)
             after: Game | None = None
             after_offset = 0.0
@@ -171,7 +189,7 @@ def review_span(
                 after = game.copy()
                 after.apply(move)
                 if not after.is_over:
-                    proxy = sports_proxy(after)
+                    proxy = _stand_in(after)
                     after_offset = _offset(after, proxy, after.to_move)
                     after = proxy
             if played != GROUND or grounding is not None:
