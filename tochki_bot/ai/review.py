@@ -119,6 +119,8 @@ def review_move(
     nodes: int = REVIEW_NODES,
     offset: float = 0.0,
     grounding: float | None = None,
+    after: Game | None = None,
+    after_offset: float = 0.0,
 ) -> MoveReview:
     """What ``played`` cost at ``position`` (for ``position.to_move``, or ``colour`` when the position searched
     stands in for another game): the best move and both values, within ``nodes`` positions.
@@ -126,7 +128,13 @@ def review_move(
     ``offset`` is added to every value of the search (the real game's score difference that ``position`` lacks).
     ``grounding`` is what declaring grounding now would end the game with (the mover's score difference), when the
     rules allow it: when it beats the best dot, grounding is the best move; a played ``ground`` is worth it.
-    Raises ``ValueError`` when the position is over, or a played point is not playable there.
+
+    ``after`` is for a played point that a stand-in position cannot play (a sports game of the dots in play has
+    captured automatically where the real game's manual closures had not yet): the stand-in of the real game after
+    the move, for the opponent, with ``after_offset`` the real score difference (the opponent's side) it lacks (or the
+    real game after the move, when that ended it); the played move is then worth minus the opponent's best there
+    (or the final score difference).
+    Raises ``ValueError`` when the position is over, or a played point is not playable there (and no ``after``).
     """
     mover: Colour = colour or position.to_move
     if played == GROUND:
@@ -141,6 +149,8 @@ def review_move(
             ply, mover, GROUND, best, best_value, min(grounding, best_value), analysis.nodes, analysis.depth
         )
     assert isinstance(played, Point)
+    if after is not None and not position.is_playable(played.x, played.y):
+        return _review_after(position, played, after, ply, mover, nodes, offset, after_offset, grounding)
     analysis = analyse(position, nodes=nodes, played=played)
     best_value = analysis.best_value + offset
     best = _name(analysis.best)
@@ -152,6 +162,34 @@ def review_move(
     return MoveReview(
         ply, mover, _name(played), best, best_value, min(played_value, best_value), analysis.nodes, analysis.depth
     )
+
+
+def _review_after(
+    position: Game,
+    played: Point,
+    after: Game,
+    ply: int,
+    mover: Colour,
+    nodes: int,
+    offset: float,
+    after_offset: float,
+    grounding: float | None,
+) -> MoveReview:
+    """``review_move`` of a point the stand-in ``position`` cannot play: its value is read from ``after``."""
+    analysis = analyse(position, nodes=nodes)
+    best_value = analysis.best_value + offset
+    best = _name(analysis.best)
+    if grounding is not None and grounding > best_value:
+        best, best_value = GROUND, grounding
+    if after.is_over:
+        blue, red = after.score
+        played_value = float(blue - red if mover == "blue" else red - blue)
+        searched, depth = analysis.nodes, analysis.depth
+    else:
+        reply = analyse(after, nodes=nodes)
+        played_value = -(reply.best_value + after_offset)
+        searched, depth = analysis.nodes + reply.nodes, min(analysis.depth, reply.depth + 1)
+    return MoveReview(ply, mover, _name(played), best, best_value, min(played_value, best_value), searched, depth)
 
 
 class Summary(NamedTuple):

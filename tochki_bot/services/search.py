@@ -94,6 +94,23 @@ def sports_proxy(game: Game) -> Game:
     return Game.from_settings(settings)
 
 
+def _stand_in(game: Game) -> Game:
+    """``sports_proxy`` for a review: besides the dots in play, every point of the board that belongs to an area
+    (a captured dot, an empty point inside a closure) holds a dot of its owner, so that the search's best move is
+    a point the real game can play."""
+    swap = game.to_move == "red"
+    dots, owners = game.grid()
+    setup = []
+    for y in range(game.height):
+        for x in range(game.width):
+            owner, colour = owners[y][x], dots[y][x]
+            if owner is not None:
+                colour = owner
+            if colour is not None:
+                setup.append((Point(x + 1, y + 1), ("red" if colour == "blue" else "blue") if swap else colour))
+    return Game.from_settings(GameSettings(game.width, game.height, "custom", tuple(setup)))
+
+
 def fallback(game: Game) -> Point:
     """A legal point when the search failed: the playable point nearest the last dot."""
     last = next((m.point for m in reversed(game.moves) if m.point is not None), None)
@@ -113,6 +130,19 @@ def _grounding(game: Game, colour: Colour) -> float:
     return float(_diff(counted, colour))
 
 
+def _offset(game: Game, proxy: Game, colour: Colour) -> float:
+    """What a review adds to the values of ``proxy`` (the sports stand-in of ``game``, ``colour`` moving) to make
+    them ``game``'s expected score difference (``colour``'s side): the dots captured before; under the territory
+    rules, the score an agreed end would count now (every open pool closed, half the territory) less what the
+    stand-in has already captured in those pools, so that nothing is counted twice."""
+    if game.settings.rules != "territory":
+        return float(_diff(game, colour))
+    counted = game.copy()
+    blue, red = counted.agree_end(colour).score
+    end = blue - red if colour == "blue" else red - blue
+    return float(end - _diff(proxy, proxy.to_move))
+
+
 def review_span(
     settings: GameSettings, moves: Sequence[Move], first: int, count: int, nodes: int = REVIEW_NODES
 ) -> list[list[object]]:
@@ -120,13 +150,19 @@ def review_span(
     ``MoveReview.as_list`` for each dot and grounding among them (a STOP counts as the grounding it stands for; the
     other endings, and the extra dots after a STOP, are not judged).
 
-    Like ``search``, a rule set the AI does not know is searched as a sports game of the dots in play, its values
-    moved by the score the real game has (the dots captured before)."""
+    Like ``search``, a rule set the AI does not know is searched as a sports game of the dots in play (and, so that
+    its best move is legal in the real game, a dot of the owner on every point of an area: ``_stand_in``), its values
+    moved by the score the real game has (the dots captured before; under the territory rules, what an agreed end
+    would count now, see ``_offset``). A dot that stand-in cannot play (it captured automatically where the real
+    game had not closed yet) is judged from the stand-in of the game after it (``review_move``'s ``after``)."""
     sports = settings.rules == "sports" and settings.first_move_region is None and not settings.instant_win
     stop_phase = sports and settings.stop_mode == "stop_phase"
-    grounded = dataclasses.replace(settings, stop_mode="grounding") if stop_phase else settings
+    # The search needs grounding in the rules (it reads the opponent's grounding): a sports game with STOP or with
+    # no early end is searched as the same game with grounding (the same dots, areas and score).
+    mirrored = sports and settings.stop_mode != "grounding"
+    grounded = dataclasses.replace(settings, stop_mode="grounding") if mirrored else settings
     game = Game.from_settings(settings, moves[: first - 1])
-    mirror = Game.from_settings(grounded, moves[: first - 1]) if stop_phase else game
+    mirror = Game.from_settings(grounded, moves[: first - 1]) if mirrored else game
     found: list[list[object]] = []
     for ply in range(first, min(first + count, len(moves) + 1)):
         move = moves[ply - 1]
@@ -143,7 +179,19 @@ def review_span(
                 position, offset = mirror, 0.0
                 grounding = _grounding(mirror, mover) if settings.stop_mode == "grounding" or stop_phase else None
             else:
-                position, offset, grounding = sports_proxy(game), float(_diff(game, mover)), None
+                position, grounding = _stand_in(game), None
+                offset = _offset(game, position, mover)
+            after: Game | None = None
+            after_offset = 0.0
+            if isinstance(played, Point) and not position.is_playable(played.x, played.y):
+                # The stand-in captured automatically where the real game's closures had not: read the move's
+                # value from the stand-in of the game after it.
+                after = game.copy()
+                after.apply(move)
+                if not after.is_over:
+                    proxy = _stand_in(after)
+                    after_offset = _offset(after, proxy, after.to_move)
+                    after = proxy
             if played != GROUND or grounding is not None:
                 review = review_move(
                     position,
@@ -153,6 +201,8 @@ def review_span(
                     nodes=nodes,
                     offset=offset,
                     grounding=grounding,
+                    after=after,
+                    after_offset=after_offset,
                 )
                 found.append(review.as_list())
         game.apply(move)
