@@ -57,6 +57,7 @@ from .records import (
     UserRecord,
     options_to_json,
 )
+from .reviews import ReviewPost, ReviewRecord, Reviews, ReviewSubject
 from .schema import MIGRATIONS, latest_version
 from .stats import Stats
 from .tournaments import (
@@ -92,6 +93,7 @@ class Storage:
         self.ratings = Ratings(db)
         self.tournaments = Tournaments(db)
         self.puzzles = Puzzles(db)
+        self.reviews = Reviews(db)
 
     @classmethod
     async def open(
@@ -163,6 +165,10 @@ __all__ = [
     "RatingChange",
     "RatingRecord",
     "Ratings",
+    "ReviewPost",
+    "ReviewRecord",
+    "ReviewSubject",
+    "Reviews",
     "SchemaTooNew",
     "Stats",
     "Storage",

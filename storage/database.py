@@ -45,6 +45,8 @@ TABLES = (
     "outbox",
     "processed_updates",
     "inbox",
+    "reviews",
+    "review_posts",
     "ai_jobs",
     "ratings",
     "rating_changes",

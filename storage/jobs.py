@@ -1,8 +1,11 @@
 """The AI's jobs: searches the bot owes, in a queue any process may take from.
 
-A job is the bot's move at a position (``kind`` ``move``: at most one per game and ply) or a hint someone waits for
-(``hint``). It is ``pending`` until a runner takes it (``taken``, under a lease: a runner that dies leaves it to be
-taken again once its lease has run out), then ``done`` with its result, or deleted. Taking is one statement on both
+A job is the bot's move at a position (``kind`` ``move``: at most one per game and ply), a hint someone waits for
+(``hint``), or a span of a game's review (``review``: ``span`` moves from ``ply``, of review ``review_id``; its
+result the judged moves as JSON, gathered into the review by a front end's process, which then deletes the job).
+Moves and hints are taken before any review job: a review never delays a game. A job is ``pending`` until a runner
+takes it (``taken``, under a lease: a runner that dies leaves it to be taken again once its lease has run out), then
+``done`` with its result, or deleted. Taking is one statement on both
 backends: an ``UPDATE`` of the oldest job that is free, whose sub-select PostgreSQL runs ``FOR UPDATE SKIP LOCKED``
 (two runners never wait for each other, nor take the same job) and SQLite runs under its write lock.
 
@@ -19,7 +22,7 @@ from typing import Any, Literal
 
 from .database import Database
 
-JobKind = Literal["move", "hint"]
+JobKind = Literal["move", "hint", "review"]
 JobState = Literal["pending", "taken", "done"]
 
 
@@ -28,7 +31,8 @@ class Job:
     """One search: for game ``game_id`` after ``ply`` moves, at ``level``, for ``seconds``, reproducible with
     ``seed``. ``taken_by`` names the runner that took it last (``lease_until`` when its lease runs out), ``attempts``
     how often it was taken; ``result`` is what the search chose (``x-y``, ``ground``, ``stop``, ``finish``, ``auto``)
-    and ``result_ply`` the game's ply once a move was stored."""
+    and ``result_ply`` the game's ply once a move was stored. A review's job judges ``span`` moves from ``ply``
+    (1-based) for review ``review_id``; its ``game_id`` is 0 for the review of an imported record."""
 
     id: int
     game_id: int
@@ -45,6 +49,8 @@ class Job:
     result: str | None
     result_ply: int | None
     created_at: float
+    review_id: int | None = None
+    span: int | None = None
 
 
 _COLUMNS = ", ".join(f.name for f in fields(Job))
@@ -53,10 +59,13 @@ _FREE = "(state = 'pending' OR (state = 'taken' AND lease_until < ?))"
 
 
 def _job(row: Sequence[Any]) -> Job:
-    (id_, game_id, ply, kind, level, seconds, seed, state, by, at, until, attempts, result, result_ply, created) = row
+    (id_, game_id, ply, kind, level, seconds, seed, state, by, at, until, attempts, result, result_ply, created) = row[
+        :15
+    ]
+    review_id, span = row[15], row[16]
     return Job(
         int(id_),
-        int(game_id),
+        0 if game_id is None else int(game_id),
         int(ply),
         kind,
         str(level),
@@ -70,6 +79,8 @@ def _job(row: Sequence[Any]) -> Job:
         result,
         None if result_ply is None else int(result_ply),
         float(created),
+        None if review_id is None else int(review_id),
+        None if span is None else int(span),
     )
 
 
@@ -102,17 +113,39 @@ class Jobs:
                 (game_id, ply, level, seconds, seed, self._db.clock()),
             )
 
+    async def reviewed(self, limit: int = 100) -> list[Job]:
+        """Review jobs that are done (their results not yet gathered into their reviews), oldest first."""
+        rows = await self._db.rows(
+            f"SELECT {_COLUMNS} FROM ai_jobs WHERE state = 'done' AND kind = 'review' ORDER BY id LIMIT ?", (limit,)
+        )
+        return [_job(r) for r in rows]
+
+    async def of_review(self, review_id: int) -> list[Job]:
+        """The jobs of a review still there (any state), in order."""
+        rows = await self._db.rows(f"SELECT {_COLUMNS} FROM ai_jobs WHERE review_id = ? ORDER BY ply", (review_id,))
+        return [_job(r) for r in rows]
+
+    async def review_moves_before(self, review_id: int) -> int:
+        """The moves the review jobs of earlier reviews still have to judge (they are taken first)."""
+        row = await self._db.row(
+            "SELECT COALESCE(SUM(span), 0) FROM ai_jobs WHERE kind = 'review' AND state <> 'done' AND review_id < ?",
+            (review_id,),
+        )
+        return int(row[0]) if row is not None else 0
+
     async def waiting(self, now: float) -> bool:
         """Whether a job can be taken at ``now`` (a read: runners look before they write)."""
         return await self._db.row(f"SELECT 1 FROM ai_jobs WHERE {_FREE} LIMIT 1", (now,)) is not None
 
     async def take(self, runner: str, now: float, grace: float) -> Job | None:
-        """Take the oldest job that is free at ``now`` for ``runner``, under a lease of its seconds and ``grace``
-        more; ``None`` when there is none. Two runners never take the same job at once."""
+        """Take the oldest job that is free at ``now`` for ``runner`` (moves and hints before any review's job),
+        under a lease of its seconds and ``grace`` more; ``None`` when there is none. Two runners never take the same
+        job at once."""
         sql = (
             "UPDATE ai_jobs SET state = 'taken', taken_by = ?, taken_at = ?, lease_until = ? + seconds, "
             "attempts = attempts + 1 "
-            f"WHERE id = (SELECT id FROM ai_jobs WHERE {_FREE} ORDER BY id LIMIT 1{self._db.dialect.skip_locked}) "
+            f"WHERE id = (SELECT id FROM ai_jobs WHERE {_FREE} ORDER BY kind = 'review', id "
+            f"LIMIT 1{self._db.dialect.skip_locked}) "
             f"RETURNING {_COLUMNS}"
         )
         async with self._db.transaction(durable=False):
@@ -179,8 +212,10 @@ class Jobs:
 
     async def prune(self, created_before: float) -> int:
         """Forget jobs from before ``created_before`` whose result nobody will read: moves done (their announcement
-        is owed in the outbox anyway) and hints in any state (whoever asked has stopped waiting). How many."""
+        is owed in the outbox anyway) and hints in any state (whoever asked has stopped waiting). A review's jobs
+        are never forgotten: their review gathers them (and they go with it). How many."""
         async with self._db.transaction(durable=False):
             return await self._db.execute(
-                "DELETE FROM ai_jobs WHERE created_at < ? AND (state = 'done' OR kind = 'hint')", (created_before,)
+                "DELETE FROM ai_jobs WHERE created_at < ? AND (kind = 'hint' OR (state = 'done' AND kind = 'move'))",
+                (created_before,),
             )

@@ -362,7 +362,7 @@ class PostgresDatabase(Database):
 
     async def after_copy(self, table: str) -> None:
         """Move the table's id sequence past the ids copied in."""
-        if table in ("games", "imports", "ai_jobs", "tournaments", "puzzles"):
+        if table in ("games", "imports", "ai_jobs", "tournaments", "puzzles", "reviews"):
             await self.execute(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM {table}"
             )

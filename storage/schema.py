@@ -908,6 +908,115 @@ MIGRATIONS: list[str | Migration] = [
         );
         """,
     ),
+    # 15: reviews of finished games and imported records (issue 21): what each move cost, judged by the AI's jobs
+    # (``ai_jobs`` kind ``review``: ``span`` moves from ``ply``, its result the judged moves as JSON), gathered into
+    # the review's row by a front end's process. One review per game or import; one running review per person.
+    # ``review_posts``: the messages showing a review's progress, where its answer is owed (kept over a restart).
+    # ``ai_jobs`` is rebuilt on SQLite (a changed CHECK; ``game_id`` may now be NULL: the review of an import).
+    Migration(
+        sqlite="""
+        CREATE TABLE reviews (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            subject         TEXT    NOT NULL CHECK (subject IN ('game', 'import')),
+            ref             INTEGER NOT NULL,               -- the game's id or the import's id
+            asked_by        INTEGER NOT NULL,               -- who asked first
+            state           TEXT    NOT NULL DEFAULT 'running' CHECK (state IN ('running', 'done')),
+            total           INTEGER NOT NULL,               -- moves (plies) to go through
+            done            INTEGER NOT NULL DEFAULT 0,     -- moves gone through so far
+            moves           TEXT    NOT NULL DEFAULT '[]',  -- the judged moves: JSON of MoveReview.as_list
+            nodes           INTEGER NOT NULL,               -- the search budget of each move
+            record          TEXT,                           -- an import's SGF (kept when the import is forgotten)
+            seconds         REAL    NOT NULL DEFAULT 0,     -- the spans' search time, summed
+            started_at      REAL,                           -- the first span was taken
+            updated_at      REAL    NOT NULL,
+            created_at      REAL    NOT NULL,
+            finished_at     REAL
+        );
+        CREATE UNIQUE INDEX reviews_of_subject ON reviews(subject, ref);
+        CREATE UNIQUE INDEX reviews_one_running ON reviews(asked_by) WHERE state = 'running';
+        CREATE TABLE review_posts (
+            review_id       INTEGER NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
+            chat_id         INTEGER NOT NULL,
+            message_id      INTEGER NOT NULL,               -- the message showing its progress (edited)
+            thread_id       INTEGER NOT NULL DEFAULT 0,
+            user_id         INTEGER,                        -- who asked there
+            language        TEXT,                           -- the language of the answer
+            answered        INTEGER NOT NULL DEFAULT 0,     -- 1: the finished review was sent there
+            edited_at       REAL,                           -- the progress was last shown
+            created_at      REAL    NOT NULL,
+            PRIMARY KEY (review_id, chat_id, message_id)
+        );
+        CREATE INDEX review_posts_unanswered ON review_posts(review_id) WHERE answered = 0;
+        CREATE TABLE ai_jobs_new (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id         INTEGER REFERENCES games(id) ON DELETE CASCADE,  -- NULL: the review of an import
+            ply             INTEGER NOT NULL,               -- a review: the span's first move (1-based)
+            kind            TEXT    NOT NULL CHECK (kind IN ('move', 'hint', 'review')),
+            level           TEXT    NOT NULL,
+            seconds         REAL    NOT NULL,               -- a review: the span's lease (its expected time, and more)
+            seed            INTEGER,
+            state           TEXT    NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'taken', 'done')),
+            taken_by        TEXT,
+            taken_at        REAL,
+            lease_until     REAL,
+            attempts        INTEGER NOT NULL DEFAULT 0,
+            result          TEXT,                           -- a review: the judged moves as JSON
+            result_ply      INTEGER,
+            created_at      REAL    NOT NULL,
+            review_id       INTEGER REFERENCES reviews(id) ON DELETE CASCADE,
+            span            INTEGER                         -- a review: moves judged from ply
+        );
+        INSERT INTO ai_jobs_new (id, game_id, ply, kind, level, seconds, seed, state, taken_by, taken_at, lease_until,
+                                 attempts, result, result_ply, created_at)
+            SELECT id, game_id, ply, kind, level, seconds, seed, state, taken_by, taken_at, lease_until, attempts,
+                   result, result_ply, created_at FROM ai_jobs;
+        DROP TABLE ai_jobs;
+        ALTER TABLE ai_jobs_new RENAME TO ai_jobs;
+        CREATE UNIQUE INDEX ai_jobs_one_move ON ai_jobs(game_id, ply) WHERE kind = 'move';
+        CREATE INDEX ai_jobs_queue ON ai_jobs(state, id);
+        CREATE INDEX ai_jobs_of_review ON ai_jobs(review_id) WHERE review_id IS NOT NULL;
+        """,
+        postgres="""
+        CREATE TABLE reviews (
+            id              BIGINT  GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            subject         TEXT    NOT NULL CHECK (subject IN ('game', 'import')),
+            ref             BIGINT  NOT NULL,
+            asked_by        BIGINT  NOT NULL,
+            state           TEXT    NOT NULL DEFAULT 'running' CHECK (state IN ('running', 'done')),
+            total           INTEGER NOT NULL,
+            done            INTEGER NOT NULL DEFAULT 0,
+            moves           TEXT    NOT NULL DEFAULT '[]',
+            nodes           INTEGER NOT NULL,
+            record          TEXT,
+            seconds         DOUBLE PRECISION NOT NULL DEFAULT 0,
+            started_at      DOUBLE PRECISION,
+            updated_at      DOUBLE PRECISION NOT NULL,
+            created_at      DOUBLE PRECISION NOT NULL,
+            finished_at     DOUBLE PRECISION
+        );
+        CREATE UNIQUE INDEX reviews_of_subject ON reviews(subject, ref);
+        CREATE UNIQUE INDEX reviews_one_running ON reviews(asked_by) WHERE state = 'running';
+        CREATE TABLE review_posts (
+            review_id       BIGINT  NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
+            chat_id         BIGINT  NOT NULL,
+            message_id      BIGINT  NOT NULL,
+            thread_id       BIGINT  NOT NULL DEFAULT 0,
+            user_id         BIGINT,
+            language        TEXT,
+            answered        INTEGER NOT NULL DEFAULT 0,
+            edited_at       DOUBLE PRECISION,
+            created_at      DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (review_id, chat_id, message_id)
+        );
+        CREATE INDEX review_posts_unanswered ON review_posts(review_id) WHERE answered = 0;
+        ALTER TABLE ai_jobs ALTER COLUMN game_id DROP NOT NULL,
+            DROP CONSTRAINT ai_jobs_kind_check,
+            ADD CONSTRAINT ai_jobs_kind_check CHECK (kind IN ('move', 'hint', 'review')),
+            ADD COLUMN review_id BIGINT REFERENCES reviews(id) ON DELETE CASCADE,
+            ADD COLUMN span INTEGER;
+        CREATE INDEX ai_jobs_of_review ON ai_jobs(review_id) WHERE review_id IS NOT NULL;
+        """,
+    ),
 ]
 
 

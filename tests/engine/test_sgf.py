@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tests.support.paths import DATA
 from tests.support.positions import random_game
 from tochki_bot.engine import COLOURS, EndReason, Game, Move, MoveKind, Point
-from tochki_bot.engine.sgf import RecordResult, SgfError, WinBy, parse_result, parse_sgf, result_text, write_sgf
+from tochki_bot.engine.sgf import Mark, RecordResult, SgfError, WinBy, parse_result, parse_sgf, result_text, write_sgf
 
 ZAGRAM = (DATA / "zagram-352562.sgf").read_bytes()
 PLAYDOTS = (DATA / "playdots-962686.sgf").read_bytes()
@@ -290,3 +290,33 @@ def test_fuzz_mutations_of_a_real_record() -> None:
                 chars.insert(i, rng.choice("();[]\\BW"))
         with contextlib.suppress(SgfError):
             parse_sgf("".join(chars)).game()
+
+
+def test_comments_marks_and_variations_are_written_and_read_back() -> None:
+    game = random_game(5, 20, 20, "cross", 40)
+    comments = {1: "first", 7: "a [bracket] and a \\ backslash", 40: "last\nof two lines"}
+    marks: dict[int, tuple[Mark, int]] = {7: ("BM", 2), 8: ("TE", 1)}
+    variations: dict[int, list[tuple[Point | None, str]]] = {
+        7: [(Point(1, 1), "better: 1-1")],
+        20: [(None, "grounding")],
+    }
+    text = write_sgf(game, blue="A", red="B", comments=comments, marks=marks, variations=variations)
+    assert "GM[40]" in text and "BM[2]" in text and "TE[1]" in text
+    record = parse_sgf(text)
+    assert record.moves == list(game.moves)  # the main line exactly: the variations are skipped
+    assert record.comments == comments
+    assert record.game().score == game.score
+    assert write_sgf(game, comments={}, marks={}, variations={}) == write_sgf(game)  # nothing asked, nothing added
+
+
+def test_a_stop_keeps_its_comment_first_and_the_review_after_it() -> None:
+    record = parse_sgf("(;GM[40]SZ[10]RU[Punish=0,Stop=1];B[ee];W[ff];C[B pressed STOP\nBlue +1.0];W[aa])")
+    assert [m.kind for m in record.moves] == [MoveKind.DOT, MoveKind.DOT, MoveKind.STOP, MoveKind.DOT]
+    assert record.comments == {3: "B pressed STOP\nBlue +1.0"}
+
+
+def test_zagram_style_variations_are_skipped_with_their_comments() -> None:
+    text = "(;GM[40]SZ[10]C[root];B[df]C[hi](;W[ef];B[ff]C[main](;W[aa])(;W[bb]C[deep side]))(;W[aa]C[side];B[bb]))"
+    record = parse_sgf(text)
+    assert [str(m.point) for m in record.moves] == ["4-5", "5-5", "6-5", "1-10"]
+    assert record.comments == {0: "root", 1: "hi", 3: "main"}

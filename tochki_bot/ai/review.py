@@ -38,7 +38,7 @@ BLUNDER = 3.0
 """Dots lost that make a move a blunder."""
 MISTAKE = 1.0
 """Dots lost that make a move a mistake."""
-GROUND = "ground"
+GROUND: Literal["ground"] = "ground"
 """A grounding, as a move's name in a review."""
 
 
@@ -79,7 +79,16 @@ class MoveReview(NamedTuple):
 
     def as_list(self) -> list[object]:
         """The review as plain JSON values (``of_list`` reads it back)."""
-        return [self.ply, self.colour, self.played, self.best, self.best_value, self.played_value, self.nodes, self.depth]
+        return [
+            self.ply,
+            self.colour,
+            self.played,
+            self.best,
+            self.best_value,
+            self.played_value,
+            self.nodes,
+            self.depth,
+        ]
 
     @classmethod
     def of_list(cls, values: list[object]) -> MoveReview:
@@ -128,7 +137,9 @@ def review_move(
         best = _name(analysis.best)
         if grounding >= best_value:
             best, best_value = GROUND, grounding
-        return MoveReview(ply, mover, GROUND, best, best_value, min(grounding, best_value), analysis.nodes, analysis.depth)
+        return MoveReview(
+            ply, mover, GROUND, best, best_value, min(grounding, best_value), analysis.nodes, analysis.depth
+        )
     assert isinstance(played, Point)
     analysis = analyse(position, nodes=nodes, played=played)
     best_value = analysis.best_value + offset

@@ -21,17 +21,23 @@
   accepted an agreed draw, so that they read back exactly. Other programs also write ``B+Resign``, ``W+Time``,
   ``B+F`` (forfeit), ``B+`` (no margin), ``Draw``, ``Jigo``, ``Void`` and ``?``.
 
+- Annotations (a review's record): ``C[]`` comments on a move's node (``SgfRecord.comments`` by ply; the STOP's
+  node keeps ``B pressed STOP`` as its comment's first line), ``BM[1]``/``BM[2]`` (a bad / very bad move) and
+  ``TE[1]`` (a good move), and other moves as variations: the main line is the first variation at every branch, the
+  others are skipped when read.
+
 ``parse_sgf`` reads a file into an ``SgfRecord`` (raising ``SgfError`` with a clear message on anything else);
-``SgfRecord.game()`` replays it through the engine; ``write_sgf`` writes any game, ongoing or finished;
-``parse_result`` reads an ``RE`` value and ``result_text`` writes one.
+``SgfRecord.game()`` replays it through the engine; ``write_sgf`` writes any game, ongoing or finished, with comments,
+marks and variations if asked; ``parse_result`` reads an ``RE`` value and ``result_text`` writes one.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypedDict
+from typing import Literal, TypedDict
 
 from .colour import BLUE, RED, Colour, other
 from .errors import IllegalMove
@@ -47,6 +53,10 @@ _COLOUR_OF: dict[str, Colour] = {"B": BLUE, "W": RED}
 _LETTER_OF: dict[Colour, str] = {BLUE: "B", RED: "W"}
 _SETUP_OF: tuple[tuple[str, Colour], ...] = (("AB", BLUE), ("AW", RED))
 """The setup properties: blue's dots (``AB``) and red's (``AW``)."""
+Mark = Literal["BM", "TE"]
+"""A move's annotation: ``BM`` a bad move, ``TE`` a good one (each with 1, or 2 for very)."""
+Variation = tuple[Point | None, str]
+"""Another move instead of a move played (``None``: grounding) and its comment, written as a variation."""
 
 
 class SgfError(ValueError):
@@ -149,6 +159,9 @@ class SgfRecord:
     """The ``RE`` value as written, e.g. ``"W+R"``; empty when absent."""
     properties: dict[str, list[str]] = field(default_factory=dict)
     """Every root property as read (values unescaped), for anything else a caller wants to show."""
+    comments: dict[int, str] = field(default_factory=dict)
+    """The main line's comments (``C``) by ply: the comment of the node of move ``ply`` (0: the root's; a node of
+    several moves: its last one's)."""
 
     def game(self) -> Game:
         """Replay the record through the engine; ``game().result`` is then the record's result.
@@ -438,7 +451,9 @@ def parse_sgf(text: str | bytes) -> SgfRecord:
         settings = _settings(width, height, setup, options)
     except ValueError as exc:
         raise SgfError("bad_start", f"bad start position or rules: {exc}") from None
-    moves = _moves(nodes, settings)
+    counts: list[int] = []
+    moves = _moves(nodes, settings, counts)
+    comments = {counts[i]: "\n".join(node["C"]) for i, node in enumerate(nodes) if "C" in node}
 
     def first(name: str) -> str:
         return root.get(name, [""])[0].strip()
@@ -451,11 +466,13 @@ def parse_sgf(text: str | bytes) -> SgfRecord:
         date=first("DT"),
         result=first("RE"),
         properties=dict(root),
+        comments=comments,
     )
 
 
-def _moves(nodes: list[dict[str, list[str]]], settings: GameSettings) -> list[Move]:
-    """The move list of the main line, read by the rule set: closures, a STOP and its extra dots, an agreed end."""
+def _moves(nodes: list[dict[str, list[str]]], settings: GameSettings, counts: list[int] | None = None) -> list[Move]:
+    """The move list of the main line, read by the rule set: closures, a STOP and its extra dots, an agreed end.
+    ``counts`` is given the number of moves read up to and with each node."""
     width, height = settings.width, settings.height
     stop_phase = settings.stop_mode == "stop_phase"
     moves: list[Move] = []
@@ -484,6 +501,8 @@ def _moves(nodes: list[dict[str, list[str]]], settings: GameSettings) -> list[Mo
             stopped = True
         if settings.rules == "territory" and ("TB" in node or "TW" in node):
             ended = True
+        if counts is not None:
+            counts.append(len(moves) + int(ended))
     if ended:
         last = next((m for m in reversed(moves) if m.kind is MoveKind.DOT), None)
         moves.append(Move(other(last.colour) if last is not None else BLUE, MoveKind.END))
@@ -549,9 +568,17 @@ def write_sgf(
     app: str = "tochki-bot",
     event: str = "",
     round: str = "",
+    comments: Mapping[int, str] | None = None,
+    marks: Mapping[int, tuple[Mark, int]] | None = None,
+    variations: Mapping[int, Sequence[Variation]] | None = None,
 ) -> str:
     """Write ``game`` (ongoing or finished) as an SGF record that ``parse_sgf`` reads back exactly; ``event`` and
-    ``round`` name a tournament's game (``EV``, ``RO``)."""
+    ``round`` name a tournament's game (``EV``, ``RO``).
+
+    A review's annotations, each by ply (the move's number, 1 for the first; a ply written without a node of its
+    own, such as a resignation, gets none): ``comments`` (``C``, read back as ``SgfRecord.comments``), ``marks``
+    (``BM[1]``, ``BM[2]``, ``TE[1]``) and ``variations``: other moves by the same player instead of that move, each
+    a one-node variation beside the main line's."""
     settings = game.settings
     width, height = settings.width, settings.height
     if width > MAX_SGF_SIZE or height > MAX_SGF_SIZE:
@@ -578,25 +605,54 @@ def write_sgf(
         points = [p for p, c in settings.start_dots if c == colour]
         if points:
             root.append(prop + "".join(f"[{_letters(p, height)}]" for p in points))
-    nodes = []
+    comments = comments or {}
+    marks = marks or {}
+
+    def notes(ply: int, before: str = "") -> str:
+        mark = marks.get(ply)
+        text = "\n".join(t for t in (before, comments.get(ply, "")) if t)
+        return (f"{mark[0]}[{mark[1]}]" if mark else "") + (f"C[{_escape(text)}]" if text else "")
+
+    nodes: list[tuple[int, str]] = []
     for ply, move in enumerate(game.moves, 1):
         letter = _LETTER_OF[move.colour]
         if move.kind is MoveKind.DOT:
             assert move.point is not None
             rings = "".join("." + _ring_letters(ring, height) for ring in move.closures)
-            nodes.append(f";{letter}[{_letters(move.point, height)}{rings}]")
+            nodes.append((ply, f";{letter}[{_letters(move.point, height)}{rings}]{notes(ply)}"))
         elif move.kind is MoveKind.GROUND:
-            nodes.append(f";{letter}[]")
+            nodes.append((ply, f";{letter}[]{notes(ply)}"))
         elif move.kind is MoveKind.DRAW:
             root.append(f"DA[{letter}]")
         elif move.kind is MoveKind.STOP:
-            nodes.append(f";C[{letter} pressed STOP]")
+            nodes.append((ply, f";{notes(ply, f'{letter} pressed STOP')}"))
         elif move.kind is MoveKind.END:
             areas = game.areas_of(ply)
             tb = "".join("." + _ring_letters(a.ring, height) for a in areas if a.owner == BLUE)
             tw = "".join("." + _ring_letters(a.ring, height) for a in areas if a.owner == RED)
-            nodes.append(f";TB[{tb}]TW[{tw}]")
-    lines = ["(;" + "".join(root)]
-    for i in range(0, len(nodes), 12):
-        lines.append("".join(nodes[i : i + 12]))
-    return "\n".join(lines) + ")\n"
+            nodes.append((ply, f";TB[{tb}]TW[{tw}]{notes(ply)}"))
+    head = "(;" + "".join(root)
+    if not variations:
+        lines = [head]
+        for i in range(0, len(nodes), 12):
+            lines.append("".join(text for _, text in nodes[i : i + 12]))
+        return "\n".join(lines) + ")\n"
+    # From the last node back: a node with variations starts a branch whose first variation is the main line (the
+    # rest of the game), the others one node each.
+    tail = ""
+    for i in range(len(nodes) - 1, -1, -1):
+        ply, text = nodes[i]
+        text = ("\n" if i % 12 == 0 else "") + text
+        others = variations.get(ply, ())
+        if others:
+            letter = _LETTER_OF[game.moves[ply - 1].colour]
+            branches = "".join(
+                f"(;{letter}[{'' if point is None else _letters(point, height)}]"
+                + (f"C[{_escape(comment)}]" if comment else "")
+                + ")"
+                for point, comment in others
+            )
+            tail = f"({text}{tail}){branches}"
+        else:
+            tail = text + tail
+    return head + tail + ")\n"

@@ -877,3 +877,12 @@ puzzle_usage = <code>/puzzle</code> the next puzzle · <code>/puzzle daily</code
 me_puzzles = Puzzles: <b>{ $rating }</b> ±{ $deviation } · { $solved } solved, { $failed } failed
 me_puzzles_share = Your private games may give puzzles (<code>/puzzle share off</code>).
 me_puzzles_noshare = Your private games give no puzzles (<code>/puzzle share on</code>).
+
+# Reviews (issue 21). $subject: game or import; $id: its number.
+review_busy = Your review of { $subject ->
+        [import] record #{ $id }
+       *[other] game #{ $id }
+    } is still running: one review at a time. It will be ready soon.
+review_not_over = Game #{ $id } is still being played: it can be reviewed once it is over.
+review_cancelled = Game #{ $id } was cancelled before it was played: there is nothing to review.
+no_such_record = There is no record #{ $id } you can review here.

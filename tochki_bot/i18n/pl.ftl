@@ -936,3 +936,12 @@ puzzle_usage = <code>/puzzle</code> następne zadanie · <code>/puzzle daily</co
 me_puzzles = Zadania: <b>{ $rating }</b> ±{ $deviation } · rozwiązane { $solved }, nierozwiązane { $failed }
 me_puzzles_share = Twoje partie prywatne mogą dawać zadania (<code>/puzzle share off</code>).
 me_puzzles_noshare = Twoje partie prywatne nie dają zadań (<code>/puzzle share on</code>).
+
+# Reviews (issue 21). $subject: game or import; $id: its number.
+review_busy = Twoja analiza { $subject ->
+        [import] zapisu #{ $id }
+       *[other] partii #{ $id }
+    } jeszcze trwa: jedna analiza naraz. Wkrótce będzie gotowa.
+review_not_over = Partia #{ $id } wciąż trwa: można ją przeanalizować, gdy się skończy.
+review_cancelled = Partia #{ $id } została anulowana przed rozegraniem: nie ma czego analizować.
+no_such_record = Nie ma tu zapisu #{ $id }, który możesz przeanalizować.

@@ -915,3 +915,12 @@ puzzle_usage = <code>/puzzle</code> — следующая задача · <code
 me_puzzles = Задачи: <b>{ $rating }</b> ±{ $deviation } · решено { $solved }, не решено { $failed }
 me_puzzles_share = Ваши личные партии могут давать задачи (<code>/puzzle share off</code>).
 me_puzzles_noshare = Ваши личные партии не дают задач (<code>/puzzle share on</code>).
+
+# Reviews (issue 21). $subject: game or import; $id: its number.
+review_busy = Ваш разбор { $subject ->
+        [import] записи #{ $id }
+       *[other] партии #{ $id }
+    } ещё идёт: только один разбор за раз. Скоро он будет готов.
+review_not_over = Партия #{ $id } ещё идёт: разобрать её можно, когда она закончится.
+review_cancelled = Партия #{ $id } была отменена до начала: разбирать нечего.
+no_such_record = Здесь нет записи #{ $id }, которую вы можете разобрать.

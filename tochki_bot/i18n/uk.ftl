@@ -936,3 +936,12 @@ puzzle_usage = <code>/puzzle</code> — наступна задача · <code>/
 me_puzzles = Задачі: <b>{ $rating }</b> ±{ $deviation } · розв'язано { $solved }, не розв'язано { $failed }
 me_puzzles_share = Ваші особисті партії можуть давати задачі (<code>/puzzle share off</code>).
 me_puzzles_noshare = Ваші особисті партії не дають задач (<code>/puzzle share on</code>).
+
+# Reviews (issue 21). $subject: game or import; $id: its number.
+review_busy = Ваш розбір { $subject ->
+        [import] запису #{ $id }
+       *[other] партії #{ $id }
+    } ще триває: лише один розбір за раз. Скоро він буде готовий.
+review_not_over = Партія #{ $id } ще триває: розібрати її можна, коли вона закінчиться.
+review_cancelled = Партію #{ $id } скасовано до початку: розбирати нічого.
+no_such_record = Тут немає запису #{ $id }, який ви можете розібрати.

@@ -80,6 +80,7 @@ from .play import DrawOffer, GroundPreview, Play
 from .puzzles import Outcome, Puzzler, Puzzles, PuzzleView
 from .ratings import PROVISIONAL, Point, Rating, Ratings, Standing, glicko2
 from .records import MAX_SGF_BYTES, Records
+from .reviews import REVIEW_NODES, SPAN, ProgressListener, ReviewPost, Reviews, ReviewView, Subject
 from .tournaments import (
     FORMATS,
     MAX_ROUND_ROBIN,
@@ -128,11 +129,12 @@ class Services:
         ai_seconds: float | None = None,
         ai_seed: int | None = None,
         announcing: bool = True,
+        review_nodes: int = REVIEW_NODES,
     ) -> None:
         """``ai_workers``: searches of the bot this process runs at once (default: the cores; ``0``: none, other
         processes' job runners search); ``ai_seconds``: its time a move (default: each level's own); ``ai_seed``:
         makes its moves reproducible; ``announcing=False``: nobody here tells people of changes by message (local
-        mode), so the outbox owes nothing."""
+        mode), so the outbox owes nothing; ``review_nodes``: the search budget of each move of a new review."""
         core = self._core = Core(storage, clock or storage.clock, rng or random.Random(), announcing=announcing)
         self.people: People = core.people
         self.lobby = Lobby(core)
@@ -151,6 +153,7 @@ class Services:
         self.updates = Updates(storage)
         self.opponent = Opponent(core, self.play, workers=ai_workers, seconds=ai_seconds, seed=ai_seed)
         self.puzzles = Puzzles(core)
+        self.reviews = Reviews(core, self.finder, self.opponent, nodes=review_nodes)
 
     @classmethod
     async def open(
@@ -163,6 +166,7 @@ class Services:
         ai_seconds: float | None = None,
         ai_seed: int | None = None,
         announcing: bool = True,
+        review_nodes: int = REVIEW_NODES,
     ) -> Services:
         """Open (creating and upgrading as needed) the database at ``path`` (default ``$TOCHKI_DB``).
 
@@ -176,6 +180,7 @@ class Services:
             ai_seconds=ai_seconds,
             ai_seed=ai_seed,
             announcing=announcing,
+            review_nodes=review_nodes,
         )
         try:
             replayed = await services.ratings.catch_up()  # games that ended before ratings were stored
@@ -189,6 +194,7 @@ class Services:
     async def close(self) -> None:
         """Stop the bot's searches; close the database."""
         await self.opponent.close()
+        await self.reviews.close()
         self.puzzles.close()
         await self._core.storage.close()
 
@@ -286,8 +292,10 @@ __all__ = [
     "MIN_SIDE",
     "MIN_TIME",
     "PROVISIONAL",
+    "REVIEW_NODES",
     "ROUND_CHOICES",
     "RULE_CHOICES",
+    "SPAN",
     "START_CHOICES",
     "STOP_CHOICES",
     "STOP_TIME_CHOICES",
@@ -325,6 +333,7 @@ __all__ = [
     "Player",
     "Point",
     "Problem",
+    "ProgressListener",
     "PuzzlePost",
     "PuzzleView",
     "Puzzler",
@@ -332,10 +341,14 @@ __all__ = [
     "Rating",
     "Record",
     "Reminder",
+    "ReviewPost",
+    "ReviewView",
+    "Reviews",
     "SchemaTooNew",
     "ServiceError",
     "Services",
     "Standing",
+    "Subject",
     "TimeIsUp",
     "TournamentChoice",
     "TournamentFormat",

@@ -130,6 +130,15 @@ class Problem(StrEnum):
     NOT_IN_TOURNAMENT = "not_in_tournament"
     TOO_FEW_PLAYERS = "too_few_players"
     """A tournament starts with ``count`` players at least."""
+    REVIEW_BUSY = "review_busy"
+    """The person's other review is still running (``subject``: ``game`` or ``import``, ``id``: its number): one
+    review at a time."""
+    REVIEW_NOT_OVER = "review_not_over"
+    """A review of a game still being played (or in its lobby) (``id``)."""
+    REVIEW_CANCELLED = "review_cancelled"
+    """A review of a game cancelled before it was played (``id``)."""
+    NO_SUCH_RECORD = "no_such_record"
+    """An imported record that does not exist (any more) or that the person may not review (``id``)."""
     OPEN_GAME_HERE = "open_game_on"
     """A new game cannot start here: game ``id`` is open in this chat (or topic)."""
     MALFORMED = Reason.MALFORMED.value

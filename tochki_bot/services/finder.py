@@ -166,6 +166,9 @@ class Finder:
         return [await core.view(r) for r in records]
 
     async def _visible(self, record: GameRecord, place: Place, user_id: int) -> bool:
+        return await self.visible(record, place, user_id)
+
+    async def visible(self, record: GameRecord, place: Place, user_id: int) -> bool:
         """A game may be named here by this person: their own, this chat's, or one this chat follows; a private
         game only in a private chat (a player may not publish it in a group)."""
         if record.kind == "private" and not place.private:

@@ -125,6 +125,8 @@ class Opponent:
         self._stop: Callable[[], None] | None = None
         self._keeper: asyncio.Task[None] | None = None
         self._telling: set[asyncio.Task[None]] = set()
+        self._handlers: dict[str, Callable[[Job], Awaitable[None]]] = {}
+        self._keepers: list[Callable[[], Awaitable[object]]] = []
 
     # --------------------------------------------------------------------------------------------------------------
     # Running
@@ -176,6 +178,16 @@ class Opponent:
         for task in list(self._telling):
             await end_task(task)
         self._watching.clear()
+
+    def handle(self, kind: str, handler: Callable[[Job], Awaitable[None]]) -> None:
+        """Jobs of ``kind`` (another service's, such as ``review``) taken by this process's runner go to
+        ``handler``, which calls ``runner.run`` for its search."""
+        self._handlers[kind] = handler
+
+    def keep(self, keeper: Callable[[], Awaitable[object]]) -> None:
+        """Call ``keeper`` every ``poll`` seconds in a front end's process (another service's bookkeeping of jobs,
+        such as gathering reviews), from ``start(front=True)`` to ``close``."""
+        self._keepers.append(keeper)
 
     def on_thinking(self, listener: ThinkingListener) -> None:
         """Be told when the AI starts and stops thinking about a game (a front end shows "thinking…")."""
@@ -299,6 +311,8 @@ class Opponent:
             for job in await jobs.applied():
                 if await jobs.delete(job.id):  # this process tells of it (another front end may have been first)
                     await self._relay(job)
+            for keeper in self._keepers:
+                await keeper()
 
     async def _relay(self, job: Job) -> None:
         """Tell this process's listeners of the move another process stored for ``job``, unless it was announced
@@ -317,6 +331,10 @@ class Opponent:
 
     async def _do(self, job: Job) -> None:
         """Do a job this process's runner took: search, then make the move or give the hint."""
+        handler = self._handlers.get(job.kind)
+        if handler is not None:
+            await handler(job)
+            return
         runner = self._runner
         assert runner is not None
         jobs = self._core.storage.jobs

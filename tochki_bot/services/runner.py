@@ -23,6 +23,7 @@ import socket
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from storage import Job
 
@@ -32,6 +33,7 @@ from .core import Core
 from .search import NAMED_ACTIONS, Action, search
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 POLL = 0.2
 """Seconds between looks at the queue while this runner has a free worker and saw no job (a job added in this process
@@ -193,13 +195,15 @@ class Runner:
     async def search(self, job: Job, game: Game) -> Action:
         """The job's search on ``game``, in a worker process (a worker that died is replaced, and it is tried once
         more)."""
+        return await self.run(search, game.settings, game.moves, job.level, job.seconds, job.seed, job.kind == "hint")
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker process (a worker that died is replaced, and it is tried once more; a second
+        death raises ``BrokenProcessPool``)."""
         loop = asyncio.get_running_loop()
-        hint = job.kind == "hint"
         for attempt in range(2):
             try:
-                return await loop.run_in_executor(
-                    self._executor(), search, game.settings, game.moves, job.level, job.seconds, job.seed, hint
-                )
+                return await loop.run_in_executor(self._executor(), work, *args)
             except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool, and once more
                 log.warning("a search worker died; starting new ones", exc_info=attempt > 0)
                 broken, self._pool = self._pool, None
