@@ -7,13 +7,15 @@ True
 
 from .board import HD, STANDARD, Layout, layout, render_image, render_png
 from .replay import render_gif
-from .view import BoardView, RingView, Side, Window, empty_view
+from .view import BoardView, Mark, MarkKind, RingView, Side, Window, empty_view
 
 __all__ = [
     "HD",
     "STANDARD",
     "BoardView",
     "Layout",
+    "Mark",
+    "MarkKind",
     "RingView",
     "Side",
     "Window",

@@ -2,8 +2,9 @@
 
 Layering, bottom to top: white field with coordinates (cached per layout), area fills in the order the areas were
 made (a later area paints over the older ones it contains), grey grid lines (every fifth darker), chains, dots, the
-marks for the last move (a dark ring) and what it captured (thin rings in the captor's colour), the marked window, the
-last move's coordinates on pills at the edges, and the header with names, score and caption.
+marks for the last move (a dark ring) and what it captured (thin rings in the captor's colour), a review's marks (the
+move played: a ring and a cross in the mover's colour; the better move: a green ring and a tick), the marked window,
+the last move's coordinates (or the marks') on pills at the edges, and the header with names, score and caption.
 
 Sized for a phone: a chat shows a photo about 400 pixels wide, so the coordinates are as large as a column allows
 (condensed bold digits), every fifth one darker for counting, and the text of the header grows with the picture.
@@ -19,8 +20,8 @@ from PIL import Image, ImageDraw
 
 from . import palette as pal
 from .fonts import digits_font, drawable, fit, font, ink_width
-from .sprites import Sprite, _sprite, disc, halo, paste, pill, segment
-from .view import BoardView, Side, Window
+from .sprites import Sprite, _sprite, cross, disc, halo, paste, pill, segment, tick
+from .view import BoardView, Mark, Side, Window
 
 STANDARD = 1280
 """Long side of the pictures sent as photos: Telegram shrinks larger ones to about this."""
@@ -426,6 +427,10 @@ def render_image(view: BoardView, *, max_side: int = STANDARD, crop: Window | No
         if base in (pal.BLUE, pal.RED):
             paste(image, disc(radius * 0.38, pal.MARK, base), px, py)
 
+    marked = [m for m in view.marks if _inside(lay, m.point) or (not lay.cropped and shown(*m.point))]
+    for mark in marked:
+        _mark(image, lay, view, mark)
+
     if view.window is not None:
         _window(draw, lay, view.window)
     if lay.cropped:
@@ -435,7 +440,12 @@ def render_image(view: BoardView, *, max_side: int = STANDARD, crop: Window | No
         x1, y1 = lay.px(lay.x_hi + 0.5, lay.y_lo - 0.5)
         field.paste(image.crop((x0, y0, x1 + 1, y1 + 1)), (x0, y0))
         image = field
-    if view.label_marks and last is not None and inside:
+    if view.label_marks and marked:
+        # The marks' coordinates, not the last move's: the review's picture is about them.
+        for mark in marked:
+            if _inside(lay, mark.point):
+                _highlight_labels(image, lay, mark.point[0], mark.point[1], mark_colour(mark))
+    elif view.label_marks and last is not None and inside:
         _highlight_labels(image, lay, last[0], last[1], pal.COLOUR[last[2]])
     _header(image, lay, view)
     return image
@@ -449,6 +459,35 @@ def _last_move(view: BoardView) -> tuple[int, int, Side] | None:
         return None
     colour = view.dots[y - 1][x - 1]
     return None if colour is None else (x, y, colour)
+
+
+def _inside(lay: Layout, point: tuple[int, int]) -> bool:
+    return lay.x_lo <= point[0] <= lay.x_hi and lay.y_lo <= point[1] <= lay.y_hi
+
+
+def mark_colour(mark: Mark) -> pal.RGB:
+    """A mark's colour: the mover's for the move played, green for the better move."""
+    return pal.GOOD if mark.kind == "better" else pal.COLOUR[mark.side]
+
+
+def mark_shape(lay: Layout) -> tuple[float, float, float]:
+    """A mark's ring (outer radius and line width, as the last move's) and the reach of its cross or tick."""
+    _, thick = last_ring(lay)
+    return lay.cell * 0.5, thick, lay.cell * 0.27
+
+
+def _mark(image: Image.Image, lay: Layout, view: BoardView, mark: Mark) -> None:
+    """A review's mark: a ring with a cross (the move played) or a tick (the better move), over a dot if any."""
+    x, y = mark.point
+    if not (1 <= x <= view.width and 1 <= y <= view.height):
+        return
+    px, py = lay.px(x, y)
+    bg = pal.TINT[view.owners[y - 1][x - 1]]
+    colour = mark_colour(mark)
+    outer, thick, reach = mark_shape(lay)
+    paste(image, halo(outer, thick, colour, bg), px, py)
+    sign = tick if mark.kind == "better" else cross
+    paste(image, sign(reach, thick, colour, bg), px, py)
 
 
 def last_ring(lay: Layout) -> tuple[float, float]:

@@ -42,11 +42,35 @@ WIDTH, HEIGHT = 800, 360
 PAD = 14
 
 
+def nice_step(span: float, most: int, steps: tuple[int, ...] = ()) -> int:
+    """The smallest round step (``steps``, else 1, 2, 5, 10, 20, 50...) that cuts ``span`` into at most ``most``
+    parts."""
+    span = max(1.0, span)
+    if steps:
+        return next((s for s in steps if span / s <= most), steps[-1])
+    scale = 1
+    while True:
+        for s in (scale, 2 * scale, 5 * scale):
+            if span / s <= most:
+                return s
+        scale *= 10
+
+
+def ticks(low: float, high: float, step: int) -> list[int]:
+    """The multiples of ``step`` from ``low`` to ``high``."""
+    return list(range(int(math.ceil(low / step) * step), math.floor(high) + 1, step))
+
+
 def _ticks(low: float, high: float) -> list[int]:
     """Round ratings between ``low`` and ``high`` to draw lines at (50, 100 or 200 apart)."""
-    span = max(1.0, high - low)
-    step = next(s for s in (25, 50, 100, 200, 500) if span / s <= 6)
-    return list(range(int(math.ceil(low / step) * step), int(high) + 1, step))
+    return ticks(low, high, nice_step(high - low, 6, (25, 50, 100, 200, 500)))
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """A chart as PNG bytes."""
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=6)
+    return buffer.getvalue()
 
 
 def render_chart(view: ChartView, width: int = WIDTH, height: int = HEIGHT) -> Image.Image:
@@ -108,6 +132,4 @@ def render_chart(view: ChartView, width: int = WIDTH, height: int = HEIGHT) -> I
 
 def render_chart_png(view: ChartView, width: int = WIDTH, height: int = HEIGHT) -> bytes:
     """``render_chart`` as PNG bytes."""
-    buffer = io.BytesIO()
-    render_chart(view, width, height).save(buffer, "PNG", compress_level=6)
-    return buffer.getvalue()
+    return png_bytes(render_chart(view, width, height))

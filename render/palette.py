@@ -23,6 +23,7 @@ WINDOW: RGB = (255, 163, 26)
 MARK: RGB = (255, 255, 255)
 RING: RGB = (28, 30, 36)  # around the last move
 HEADER: RGB = (244, 245, 248)
+GOOD: RGB = (16, 150, 72)  # a review's better move
 
 COLOUR: dict[str, RGB] = {"blue": BLUE, "red": RED}
 DIM: dict[str, RGB] = {"blue": BLUE_DIM, "red": RED_DIM}
@@ -43,12 +44,14 @@ _BASE = [
     RED_TINT,
     WINDOW,
     HEADER,
+    GOOD,
 ]
 _BACKGROUNDS: list[RGB] = [PAPER, BLUE_TINT, RED_TINT]
 _BLENDS: list[tuple[RGB, RGB]] = [
-    *((fg, bg) for fg in (BLUE, RED, BLUE_DIM, RED_DIM, WINDOW) for bg in _BACKGROUNDS),
+    *((fg, bg) for fg in (BLUE, RED, BLUE_DIM, RED_DIM, WINDOW, GOOD) for bg in _BACKGROUNDS),
     (MARK, BLUE),
     (MARK, RED),
+    (MARK, GOOD),
     *((RING, bg) for bg in _BACKGROUNDS),
     *((fg, HEADER) for fg in (TEXT, LABEL, BLUE, RED)),
     (TEXT, PAPER),

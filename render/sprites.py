@@ -95,6 +95,39 @@ def segment(cell: int, dx: int, dy: int, width: float, fg: RGB, bg: RGB) -> Spri
     return _sprite(big.reduce(SUPERSAMPLE), fg, bg, ax, ay)
 
 
+def _strokes(radius: float, width: float, lines: tuple[tuple[tuple[float, float], ...], ...]) -> Image.Image:
+    """Coverage of polylines given in units of ``radius`` around the centre (round caps and joints)."""
+    pad = int(radius + width) + 2
+    size = 2 * pad + 1
+    big, draw = _canvas(size, size)
+    c = (pad + 0.5) * SUPERSAMPLE
+    r = radius * SUPERSAMPLE
+    w = max(1, round(width * SUPERSAMPLE))
+    for line in lines:
+        points = [(c + x * r, c + y * r) for x, y in line]
+        draw.line(points, fill=255, width=w, joint="curve")
+        for x, y in points:
+            draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=255)
+    return big.reduce(SUPERSAMPLE)
+
+
+@lru_cache(maxsize=128)
+def cross(radius: float, width: float, fg: RGB, bg: RGB) -> Sprite:
+    """A diagonal cross (✗) whose arms reach ``radius`` pixels from the anchor pixel, lines ``width`` wide."""
+    k = 0.7071
+    alpha = _strokes(radius, width, (((-k, -k), (k, k)), ((-k, k), (k, -k))))
+    pad = int(radius + width) + 2
+    return _sprite(alpha, fg, bg, pad, pad)
+
+
+@lru_cache(maxsize=128)
+def tick(radius: float, width: float, fg: RGB, bg: RGB) -> Sprite:
+    """A tick (✓) within ``radius`` pixels of the anchor pixel, lines ``width`` wide."""
+    alpha = _strokes(radius, width, (((-0.75, 0.0), (-0.2, 0.55), (0.8, -0.6)),))
+    pad = int(radius + width) + 2
+    return _sprite(alpha, fg, bg, pad, pad)
+
+
 def paste(target: Image.Image, sprite: Sprite, x: int, y: int) -> None:
     """Paste ``sprite`` with its anchor on pixel ``(x, y)`` of ``target`` (clipped at the edges).
 

@@ -8,6 +8,9 @@ from typing import Any, Literal
 
 Side = Literal["blue", "red"]
 """A player's colour."""
+MarkKind = Literal["played", "better"]
+"""What a mark on a board shows: the move ``played`` (a ring and a cross in the mover's colour) or the ``better``
+move (a green ring and a tick)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +35,16 @@ class RingView:
     points: tuple[tuple[int, int], ...]
     grounding: bool = False
     """Made when a player declared grounding: the chain runs through imagined dots."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A point marked on the board, a review's: the move played there, or the better move."""
+
+    point: tuple[int, int]
+    kind: MarkKind
+    side: Side
+    """Who moved (the colour of a ``played`` mark; a ``better`` mark is green whoever moved)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +77,9 @@ class BoardView:
     """The last move's coordinates are highlighted on the four edges (replays leave them out to keep frames small)."""
     open_pools: Sequence[RingView] = ()
     """Manual rules: rings a player could close but has not (yet): drawn dashed, with no fill."""
+    marks: Sequence[Mark] = ()
+    """Points marked over everything else (a review's mistake: the move played and the better one); their
+    coordinates are highlighted on the edges like the last move's."""
 
     def __post_init__(self) -> None:
         if not (1 <= self.width <= 99 and 1 <= self.height <= 99):

@@ -58,6 +58,8 @@ ALLOWED = {
         "tochki_bot.services",
         "tochki_bot.engine",
         "tochki_bot.i18n",
+        "tochki_bot.pictures",
+        "tochki_bot.ai",  # a review's plain values (MoveReview), as the services hand them over
         "render",
     },
     "tochki_bot.telegram": {
@@ -87,6 +89,7 @@ ALLOWED = {
         "tochki_bot.engine",
         "tochki_bot.i18n",
         "tochki_bot.pictures",
+        "tochki_bot.ai",  # a review's plain values (MoveReview), as the services hand them over
         "render",
     },
     "tochki_bot.cli": {

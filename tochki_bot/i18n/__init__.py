@@ -102,14 +102,15 @@ def t(lang: Language, key: str, **values: object) -> str:
     """
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
     try:
-        return _cached(lang, key, tuple(sorted(values.items())))
+        # The types are part of the key: 1, 1.0, True and a Fluent number showing "1.0" are equal, not the same text.
+        return _cached(lang, key, tuple(sorted((k, type(v), v) for k, v in values.items())))
     except TypeError:  # a value that cannot be a cache key
         return _format(lang, key, values)
 
 
 @lru_cache(maxsize=8192)
-def _cached(lang: Language, key: str, items: tuple[tuple[str, object], ...]) -> str:
-    return _format(lang, key, dict(items))
+def _cached(lang: Language, key: str, items: tuple[tuple[str, type, object], ...]) -> str:
+    return _format(lang, key, {k: v for k, _, v in items})
 
 
 def _format(lang: Language, key: str, values: dict[str, object]) -> str:

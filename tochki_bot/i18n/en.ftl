@@ -878,11 +878,61 @@ me_puzzles = Puzzles: <b>{ $rating }</b> ±{ $deviation } · { $solved } solved,
 me_puzzles_share = Your private games may give puzzles (<code>/puzzle share off</code>).
 me_puzzles_noshare = Your private games give no puzzles (<code>/puzzle share on</code>).
 
-# Reviews (issue 21). $subject: game or import; $id: its number.
-review_busy = Your review of { $subject ->
-        [import] record #{ $id }
-       *[other] game #{ $id }
-    } is still running: one review at a time. It will be ready soon.
+## Reviews (/review)
+# A review of a finished game (/review): the evaluation chart, the biggest mistakes, each player's numbers.
+# $id: the game's number (review_of_game) or the imported record's (review_of_import).
+review_of_game = game #{ $id }
+review_of_import = record #{ $id }
+# $subject: review_of_game or review_of_import, as the other review texts name what is reviewed.
+review_title = Review of { $subject }
+review_axis_moves = Move
+review_axis_score = Dots: blue − red
+# The move played when it was a grounding.
+review_ground = grounding
+# $ply: the move's number; $played: the move (x-y, or review_ground); $loss: dots it lost (maybe a fraction);
+# $better: one of review_better_*.
+review_mistake = Move { $ply } · { $played } lost { $loss ->
+        [one] { $loss } dot
+       *[other] { $loss } dots
+    }: { $better }
+# $point: the better move; $count: dots.
+review_better_captures = { $point } captures { $count }
+review_better_saves = { $point } saves { $count }
+review_better_ground_wins = grounding wins the game
+review_better_ground = grounding keeps the score
+review_better_keeps = { $point } keeps the score
+# $average: dots lost per move (one decimal); $blunders: moves that lost 3 dots or more; $mistakes: 1 dot or more.
+review_numbers = { $average ->
+        [one] { $average } dot
+       *[other] { $average } dots
+    } lost a move · { $blunders ->
+        [one] { $blunders } blunder
+       *[other] { $blunders } blunders
+    } · { $mistakes ->
+        [one] { $mistakes } mistake
+       *[other] { $mistakes } mistakes
+    }
+# $name: the player; $numbers: review_numbers.
+review_summary = { $name }: { $numbers }
+# $done: moves judged so far; $total: moves to judge; $left: a duration ("40 s").
+review_progress = 🔎 Reviewing { $subject }… { $done } of { $total ->
+        [one] { $total } move
+       *[other] { $total } moves
+    }
+review_progress_left = 🔎 Reviewing { $subject }… { $done } of { $total ->
+        [one] { $total } move
+       *[other] { $total } moves
+    }, about { $left } left
+review_done = 🔎 <b>Review of { $subject }</b>
+# $name: the player whose biggest mistakes follow.
+review_mistakes_of = Biggest mistakes of { $name }:
+review_no_mistakes = { $name }: no move lost a dot or more.
+review_busy = Your review of { $subject } is still running ({ $done } of { $total ->
+        [one] { $total } move
+       *[other] { $total } moves
+    }): one review at a time.
 review_not_over = Game #{ $id } is still being played: it can be reviewed once it is over.
+review_not_allowed = You cannot see game #{ $id }, so you cannot review it.
+# The refusals of services.reviews by their problem ($id: a game's or a record's number).
 review_cancelled = Game #{ $id } was cancelled before it was played: there is nothing to review.
 no_such_record = There is no record #{ $id } you can review here.

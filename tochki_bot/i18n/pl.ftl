@@ -937,11 +937,76 @@ me_puzzles = Zadania: <b>{ $rating }</b> ±{ $deviation } · rozwiązane { $solv
 me_puzzles_share = Twoje partie prywatne mogą dawać zadania (<code>/puzzle share off</code>).
 me_puzzles_noshare = Twoje partie prywatne nie dają zadań (<code>/puzzle share on</code>).
 
-# Reviews (issue 21). $subject: game or import; $id: its number.
-review_busy = Twoja analiza { $subject ->
-        [import] zapisu #{ $id }
-       *[other] partii #{ $id }
-    } jeszcze trwa: jedna analiza naraz. Wkrótce będzie gotowa.
-review_not_over = Partia #{ $id } wciąż trwa: można ją przeanalizować, gdy się skończy.
+## Analizy (/review)
+# Analiza skończonej partii (/review): wykres oceny, największe błędy, liczby każdego gracza.
+# $id: numer partii (review_of_game) albo zaimportowanego zapisu (review_of_import).
+review_of_game = partii #{ $id }
+review_of_import = zapisu #{ $id }
+# $subject: review_of_game albo review_of_import (w dopełniaczu: „analiza partii #12”).
+review_title = Analiza { $subject }
+review_axis_moves = Ruch
+review_axis_score = Kropki: niebieskie − czerwone
+# Zagrany ruch, gdy było to uziemienie.
+review_ground = uziemienie
+# $ply: numer ruchu; $played: ruch (x-y albo review_ground); $loss: ile kropek stracił (bywa ułamkiem);
+# $better: jeden z review_better_*.
+review_mistake = Ruch { $ply } · { $played } traci { $loss ->
+        [one] { $loss } kropkę
+        [few] { $loss } kropki
+        [many] { $loss } kropek
+       *[other] { $loss } kropki
+    }: { $better }
+# $point: lepszy ruch; $count: kropki.
+review_better_captures = { $point } okrąża { $count }
+review_better_saves = { $point } ratuje { $count }
+review_better_ground_wins = uziemienie wygrywa partię
+review_better_ground = uziemienie zachowuje wynik
+review_better_keeps = { $point } zachowuje wynik
+# $average: średnia strata kropek na ruch (jedno miejsce po przecinku); $blunders: ruchy, które straciły 3 kropki
+# lub więcej; $mistakes: 1 kropkę lub więcej.
+review_numbers = strata { $average ->
+        [one] { $average } kropka
+        [few] { $average } kropki
+        [many] { $average } kropek
+       *[other] { $average } kropki
+    } na ruch · { $blunders ->
+        [one] { $blunders } poważny błąd
+        [few] { $blunders } poważne błędy
+        [many] { $blunders } poważnych błędów
+       *[other] { $blunders } poważnego błędu
+    } · { $mistakes ->
+        [one] { $mistakes } błąd
+        [few] { $mistakes } błędy
+        [many] { $mistakes } błędów
+       *[other] { $mistakes } błędu
+    }
+# $name: gracz; $numbers: review_numbers.
+review_summary = { $name }: { $numbers }
+# $done: ile ruchów już ocenionych; $total: ile wszystkich; $left: czas („40 s”).
+review_progress = 🔎 Analiza { $subject }… { $done } z { $total ->
+        [one] { $total } ruchu
+        [few] { $total } ruchów
+        [many] { $total } ruchów
+       *[other] { $total } ruchu
+    }
+review_progress_left = 🔎 Analiza { $subject }… { $done } z { $total ->
+        [one] { $total } ruchu
+        [few] { $total } ruchów
+        [many] { $total } ruchów
+       *[other] { $total } ruchu
+    }, zostało około { $left }
+review_done = 🔎 <b>Analiza { $subject }</b>
+# $name: gracz, którego największe błędy są niżej.
+review_mistakes_of = Największe błędy ({ $name }):
+review_no_mistakes = { $name }: żaden ruch nie stracił choćby kropki.
+review_busy = Twoja analiza { $subject } jeszcze trwa ({ $done } z { $total ->
+        [one] { $total } ruchu
+        [few] { $total } ruchów
+        [many] { $total } ruchów
+       *[other] { $total } ruchu
+    }): analizy idą po jednej.
+review_not_over = Partia #{ $id } jeszcze trwa: można ją przeanalizować po jej końcu.
+review_not_allowed = Partia #{ $id } nie jest dla ciebie widoczna, więc nie można jej przeanalizować.
+# The refusals of services.reviews by their problem ($id: a game's or a record's number).
 review_cancelled = Partia #{ $id } została anulowana przed rozegraniem: nie ma czego analizować.
 no_such_record = Nie ma tu zapisu #{ $id }, który możesz przeanalizować.

@@ -916,11 +916,76 @@ me_puzzles = Задачи: <b>{ $rating }</b> ±{ $deviation } · решено {
 me_puzzles_share = Ваши личные партии могут давать задачи (<code>/puzzle share off</code>).
 me_puzzles_noshare = Ваши личные партии не дают задач (<code>/puzzle share on</code>).
 
-# Reviews (issue 21). $subject: game or import; $id: its number.
-review_busy = Ваш разбор { $subject ->
-        [import] записи #{ $id }
-       *[other] партии #{ $id }
-    } ещё идёт: только один разбор за раз. Скоро он будет готов.
-review_not_over = Партия #{ $id } ещё идёт: разобрать её можно, когда она закончится.
+## Разборы (/review)
+# Разбор законченной игры (/review): график оценки, самые крупные ошибки, цифры каждого игрока.
+# $id: номер игры (review_of_game) или импортированной записи (review_of_import).
+review_of_game = игры №{ $id }
+review_of_import = записи №{ $id }
+# $subject: review_of_game или review_of_import (в родительном падеже: «разбор игры №12»).
+review_title = Разбор { $subject }
+review_axis_moves = Ход
+review_axis_score = Точки: синие − красные
+# Сделанный ход, когда это было заземление.
+review_ground = заземление
+# $ply: номер хода; $played: ход (x-y или review_ground); $loss: сколько точек он потерял (бывает дробным);
+# $better: один из review_better_*.
+review_mistake = Ход { $ply } · { $played } теряет { $loss ->
+        [one] { $loss } точку
+        [few] { $loss } точки
+        [many] { $loss } точек
+       *[other] { $loss } точки
+    }: { $better }
+# $point: лучший ход; $count: точки.
+review_better_captures = { $point } окружает { $count }
+review_better_saves = { $point } спасает { $count }
+review_better_ground_wins = заземление выигрывает партию
+review_better_ground = заземление сохраняет счёт
+review_better_keeps = { $point } сохраняет счёт
+# $average: потери точек за ход в среднем (один знак после запятой); $blunders: ходы, потерявшие 3 точки и больше;
+# $mistakes: 1 точку и больше.
+review_numbers = потери { $average ->
+        [one] { $average } точка
+        [few] { $average } точки
+        [many] { $average } точек
+       *[other] { $average } точки
+    } за ход · { $blunders ->
+        [one] { $blunders } грубая ошибка
+        [few] { $blunders } грубые ошибки
+        [many] { $blunders } грубых ошибок
+       *[other] { $blunders } грубой ошибки
+    } · { $mistakes ->
+        [one] { $mistakes } ошибка
+        [few] { $mistakes } ошибки
+        [many] { $mistakes } ошибок
+       *[other] { $mistakes } ошибки
+    }
+# $name: игрок; $numbers: review_numbers.
+review_summary = { $name }: { $numbers }
+# $done: сколько ходов уже разобрано; $total: сколько всего; $left: время («40 с»).
+review_progress = 🔎 Разбор { $subject }… { $done } из { $total ->
+        [one] { $total } хода
+        [few] { $total } ходов
+        [many] { $total } ходов
+       *[other] { $total } хода
+    }
+review_progress_left = 🔎 Разбор { $subject }… { $done } из { $total ->
+        [one] { $total } хода
+        [few] { $total } ходов
+        [many] { $total } ходов
+       *[other] { $total } хода
+    }, осталось около { $left }
+review_done = 🔎 <b>Разбор { $subject }</b>
+# $name: игрок, чьи самые крупные ошибки идут дальше.
+review_mistakes_of = Самые крупные ошибки ({ $name }):
+review_no_mistakes = { $name }: ни один ход не потерял и точки.
+review_busy = Ваш разбор { $subject } ещё идёт ({ $done } из { $total ->
+        [one] { $total } хода
+        [few] { $total } ходов
+        [many] { $total } ходов
+       *[other] { $total } хода
+    }): разборы идут по одному.
+review_not_over = Игра №{ $id } ещё идёт: разобрать её можно, когда она закончится.
+review_not_allowed = Игра №{ $id } вам не видна, поэтому разобрать её нельзя.
+# The refusals of services.reviews by their problem ($id: a game's or a record's number).
 review_cancelled = Партия #{ $id } была отменена до начала: разбирать нечего.
 no_such_record = Здесь нет записи #{ $id }, которую вы можете разобрать.

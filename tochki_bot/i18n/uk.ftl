@@ -937,11 +937,76 @@ me_puzzles = Задачі: <b>{ $rating }</b> ±{ $deviation } · розв'яз�
 me_puzzles_share = Ваші особисті партії можуть давати задачі (<code>/puzzle share off</code>).
 me_puzzles_noshare = Ваші особисті партії не дають задач (<code>/puzzle share on</code>).
 
-# Reviews (issue 21). $subject: game or import; $id: its number.
-review_busy = Ваш розбір { $subject ->
-        [import] запису #{ $id }
-       *[other] партії #{ $id }
-    } ще триває: лише один розбір за раз. Скоро він буде готовий.
-review_not_over = Партія #{ $id } ще триває: розібрати її можна, коли вона закінчиться.
+## Розбори (/review)
+# Розбір завершеної гри (/review): графік оцінки, найбільші помилки, цифри кожного гравця.
+# $id: номер гри (review_of_game) або імпортованого запису (review_of_import).
+review_of_game = гри №{ $id }
+review_of_import = запису №{ $id }
+# $subject: review_of_game або review_of_import (у родовому відмінку: «розбір гри №12»).
+review_title = Розбір { $subject }
+review_axis_moves = Хід
+review_axis_score = Точки: сині − червоні
+# Зроблений хід, коли це було заземлення.
+review_ground = заземлення
+# $ply: номер ходу; $played: хід (x-y або review_ground); $loss: скільки точок він втратив (буває дробовим);
+# $better: один із review_better_*.
+review_mistake = Хід { $ply } · { $played } втрачає { $loss ->
+        [one] { $loss } точку
+        [few] { $loss } точки
+        [many] { $loss } точок
+       *[other] { $loss } точки
+    }: { $better }
+# $point: кращий хід; $count: точки.
+review_better_captures = { $point } оточує { $count }
+review_better_saves = { $point } рятує { $count }
+review_better_ground_wins = заземлення виграє партію
+review_better_ground = заземлення зберігає рахунок
+review_better_keeps = { $point } зберігає рахунок
+# $average: втрати точок за хід у середньому (один знак після коми); $blunders: ходи, що втратили 3 точки й більше;
+# $mistakes: 1 точку й більше.
+review_numbers = втрати { $average ->
+        [one] { $average } точка
+        [few] { $average } точки
+        [many] { $average } точок
+       *[other] { $average } точки
+    } за хід · { $blunders ->
+        [one] { $blunders } груба помилка
+        [few] { $blunders } грубі помилки
+        [many] { $blunders } грубих помилок
+       *[other] { $blunders } грубої помилки
+    } · { $mistakes ->
+        [one] { $mistakes } помилка
+        [few] { $mistakes } помилки
+        [many] { $mistakes } помилок
+       *[other] { $mistakes } помилки
+    }
+# $name: гравець; $numbers: review_numbers.
+review_summary = { $name }: { $numbers }
+# $done: скільки ходів уже розібрано; $total: скільки всього; $left: час («40 с»).
+review_progress = 🔎 Розбір { $subject }… { $done } з { $total ->
+        [one] { $total } ходу
+        [few] { $total } ходів
+        [many] { $total } ходів
+       *[other] { $total } ходу
+    }
+review_progress_left = 🔎 Розбір { $subject }… { $done } з { $total ->
+        [one] { $total } ходу
+        [few] { $total } ходів
+        [many] { $total } ходів
+       *[other] { $total } ходу
+    }, лишилося близько { $left }
+review_done = 🔎 <b>Розбір { $subject }</b>
+# $name: гравець, чиї найбільші помилки йдуть далі.
+review_mistakes_of = Найбільші помилки ({ $name }):
+review_no_mistakes = { $name }: жоден хід не втратив і точки.
+review_busy = Ваш розбір { $subject } ще триває ({ $done } з { $total ->
+        [one] { $total } ходу
+        [few] { $total } ходів
+        [many] { $total } ходів
+       *[other] { $total } ходу
+    }): розбори йдуть по одному.
+review_not_over = Гра №{ $id } ще триває: розібрати її можна, коли вона закінчиться.
+review_not_allowed = Гра №{ $id } вам не видна, тож розібрати її не можна.
+# The refusals of services.reviews by their problem ($id: a game's or a record's number).
 review_cancelled = Партію #{ $id } скасовано до початку: розбирати нічого.
 no_such_record = Тут немає запису #{ $id }, який ви можете розібрати.
