@@ -47,6 +47,8 @@ class Call:
     result: Any = None
     at: float = field(default_factory=time.monotonic)
     """When the fake was done with it (``time.monotonic``)."""
+    names: dict[str, str] = field(default_factory=dict)
+    """The file names of the uploads, by their part (``document``: ``review-12.sgf``)."""
 
 
 class ApiError(Exception):
@@ -238,10 +240,12 @@ class FakeTelegram(BaseRequest):
         api_method = url.rsplit("/", 1)[-1]
         params: dict[str, Any] = dict(request_data.parameters) if request_data is not None else {}
         files: dict[str, bytes] = {}
+        names: dict[str, str] = {}
         if request_data is not None and request_data.contains_files:
             for part, value in request_data.multipart_data.items():
                 content = value[1]
                 files[part] = content if isinstance(content, bytes) else content.read()
+                names[part] = str(value[0])
         self._break_down(api_method, params, files, after=False)
         for failure in self.failures:
             if failure.method == api_method and failure.times > 0 and failure.match(params):
@@ -275,7 +279,7 @@ class FakeTelegram(BaseRequest):
             self.calls.append(Call(api_method, params, files, "failed"))
             body = {"ok": False, "error_code": exc.status, "description": exc.description}
             return exc.status, json.dumps(body).encode()
-        self.calls.append(Call(api_method, params, files, result))
+        self.calls.append(Call(api_method, params, files, result, names=names))
         self._break_down(api_method, params, files, after=True)
         return 200, json.dumps({"ok": True, "result": result}).encode()
 

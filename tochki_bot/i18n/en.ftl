@@ -817,6 +817,9 @@ review_press_running = 🔎 { $what }: the review is under way already.
 review_press_done = 🔎 { $what }: the review follows in the chat.
 review_none = You have no finished game here to review. <code>/review 12</code> names one; 🔎 Review under a finished game's board reviews it.
 review_usage = <code>/review</code> reviews your latest finished game here · <code>/review 12</code> game #12 · 🔎 Review under a finished game's board, or under a record you sent me
+# $title: the review's title ("Review of game #12"); the progress message says this once the review follows it.
+review_posted = 🔎 { $title }: done ↓
+review_sgf_caption = { $title }: the annotated SGF (GM[40]): the estimate on every move, the better moves as variations; zagram.org, KataGoDots and this bot read it.
 
 ## Puzzles (/puzzle)
 

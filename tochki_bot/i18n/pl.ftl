@@ -877,6 +877,9 @@ review_press_running = 🔎 { $what }: analiza już trwa.
 review_press_done = 🔎 { $what }: analiza pojawi się w czacie.
 review_none = Nie masz tu zakończonej partii do analizy. <code>/review 12</code> wskazuje partię; 🔎 Analiza pod planszą zakończonej partii też działa.
 review_usage = <code>/review</code> analizuje twoją ostatnią zakończoną partię tutaj · <code>/review 12</code> partię #12 · 🔎 Analiza pod planszą zakończonej partii albo pod zapisem, który mi wysłałeś
+# $title: the review's title ("Review of game #12"); the progress message says this once the review follows it.
+review_posted = 🔎 { $title }: gotowe ↓
+review_sgf_caption = { $title }: komentowany zapis SGF (GM[40]): ocena każdego ruchu, lepsze ruchy jako warianty; czytają go zagram.org, KataGoDots i ten bot.
 
 ## Zadania (/puzzle)
 

@@ -856,6 +856,9 @@ review_press_running = 🔎 { $what }: разбор уже идёт.
 review_press_done = 🔎 { $what }: разбор сейчас появится в чате.
 review_none = Здесь нет вашей оконченной игры для разбора. <code>/review 12</code> называет игру; кнопка 🔎 Разбор под полем оконченной игры тоже работает.
 review_usage = <code>/review</code> — разбор вашей последней оконченной игры здесь · <code>/review 12</code> — игры №12 · 🔎 Разбор под полем оконченной игры или под присланной мне записью
+# $title: the review's title ("Review of game #12"); the progress message says this once the review follows it.
+review_posted = 🔎 { $title }: готово ↓
+review_sgf_caption = { $title }: запись SGF с комментариями (GM[40]) — оценка каждого хода, лучшие ходы вариантами; её откроют zagram.org, KataGoDots и этот бот.
 
 ## Задачи (/puzzle)
 

@@ -877,6 +877,9 @@ review_press_running = 🔎 { $what }: розбір уже триває.
 review_press_done = 🔎 { $what }: розбір зараз з'явиться в чаті.
 review_none = Тут немає вашої закінченої гри для розбору. <code>/review 12</code> називає гру; кнопка 🔎 Розбір під полем закінченої гри теж працює.
 review_usage = <code>/review</code> — розбір вашої останньої закінченої гри тут · <code>/review 12</code> — гри №12 · 🔎 Розбір під полем закінченої гри або під надісланим мені записом
+# $title: the review's title ("Review of game #12"); the progress message says this once the review follows it.
+review_posted = 🔎 { $title }: готово ↓
+review_sgf_caption = { $title }: запис SGF з коментарями (GM[40]) — оцінка кожного ходу, кращі ходи варіантами; його відкриють zagram.org, KataGoDots і цей бот.
 
 ## Задачі (/puzzle)
 
