@@ -7,6 +7,7 @@ refused (no 429) and none is left out. The reviews are judged at a small budget 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import re
@@ -24,7 +25,7 @@ from tests.support.positions import surrounding_game
 from tochki_bot.engine.sgf import parse_sgf
 from tochki_bot.services import LobbyChoice, Person, Place
 from tochki_bot.telegram import callbacks as cb
-from tochki_bot.telegram.reviews import PROGRESS_EVERY_GROUP
+from tochki_bot.telegram.reviews import PROGRESS_EVERY_GROUP, PROGRESS_EVERY_PRIVATE, desk_of
 
 NODES = 200
 """A small budget: each move is judged in a few hundredths of a second."""
@@ -125,6 +126,11 @@ async def test_a_final_39x32_board_reviewed_end_to_end(bot: Bot) -> None:
     assert any("🔎" in label for label in (b["text"] for row in bot.buttons(ANNA, viewer_id) for b in row))
     kept = await bot.services.records.kept(1)
     assert kept is not None and parse_sgf(kept.sgf).comments == record.comments
+    await bot.press(ANNA, viewer_id, anna, bot.button(ANNA, viewer_id, "🔎"))
+    await reviewed(bot)
+    assert fake.last("sendDocument", ANNA).names["document"] == "review-record-1.sgf"
+    again = await bot.services.reviews.of("import", 1)
+    assert again is not None and again.state == "done" and len(again.moves) == len(review.moves)
     assert not bot.errors
 
 
@@ -155,6 +161,33 @@ async def test_asked_again_while_it_runs_and_one_review_at_a_time(where: Where) 
         assert f"Ваш разбор игры №{game_id} ещё идёт" in fake.texts(GROUP)[-1]
         assert await bot.services.reviews.of("game", other) is None
         assert len(progress_messages(bot, GROUP)) == 1
+        assert not bot.errors
+    finally:
+        await bot.stop()
+
+
+async def test_progress_edits_keep_their_pace_and_only_the_latest_waits(where: Where) -> None:
+    """In a private chat the progress message is edited at most every ``PROGRESS_EVERY_PRIVATE`` seconds: steps that
+    come quicker replace the edit still waiting, so only the latest state goes (no runner here: the steps are told to
+    the desk by hand, as ``services.reviews`` tells it)."""
+    bot = await Bot(where("pace.db"), **(SETTINGS | {"ai_workers": 0})).start()
+    try:
+        fake = bot.fake
+        anna, _, _ = users(fake)
+        game_id = await finished_game(bot, moves=30, size=(20, 20))
+        await bot.say(ANNA, anna, f"/review {game_id}")
+        assert len(progress_messages(bot, ANNA)) == 1
+        running = await bot.services.reviews.of("game", game_id)
+        assert running is not None and running.state == "running"
+        desk = desk_of(bot.front)
+        for done in (10, 20, 30):
+            await desk.on_progress(dataclasses.replace(running, done=done, expected_seconds=40.0 - done))
+        assert bot.front.messenger.postbox.waiting(ANNA) == 1  # one edit waits: the latest
+        await bot.settle()
+        edits = fake.sent("editMessageText", ANNA)
+        assert len(edits) == 1 and "30 из 31" in edits[0].params["text"]
+        progress = progress_messages(bot, ANNA)[0]
+        assert edits[0].at - progress.at >= PROGRESS_EVERY_PRIVATE - 0.5
         assert not bot.errors
     finally:
         await bot.stop()
