@@ -477,7 +477,8 @@ def mark_shape(lay: Layout) -> tuple[float, float, float]:
 
 
 def _mark(image: Image.Image, lay: Layout, view: BoardView, mark: Mark) -> None:
-    """A review's mark: a ring with a cross (the move played) or a tick (the better move), over a dot if any."""
+    """A review's mark: a ring with a cross (the move played) or a tick (the better move); over a dot in play, the
+    cross or tick is white on the dot."""
     x, y = mark.point
     if not (1 <= x <= view.width and 1 <= y <= view.height):
         return
@@ -487,7 +488,12 @@ def _mark(image: Image.Image, lay: Layout, view: BoardView, mark: Mark) -> None:
     outer, thick, reach = mark_shape(lay)
     paste(image, halo(outer, thick, colour, bg), px, py)
     sign = tick if mark.kind == "better" else cross
-    paste(image, sign(reach, thick, colour, bg), px, py)
+    dot = view.dots[y - 1][x - 1]
+    if dot is not None and view.owners[y - 1][x - 1] is None:
+        # Over a dot (a picture after the move): the sign in white on it, so that it shows whatever the colours.
+        paste(image, sign(reach, thick, pal.MARK, pal.COLOUR[dot]), px, py)
+    else:
+        paste(image, sign(reach, thick, colour, bg), px, py)
 
 
 def last_ring(lay: Layout) -> tuple[float, float]:

@@ -225,6 +225,25 @@ class Reviews:
             row = await self._db.row(f"SELECT {_COLUMNS} FROM reviews WHERE id = ?", (review.id,))
         return _record(row)
 
+    async def end_orphans(self) -> list[ReviewRecord]:
+        """End the running reviews that have no job left (never so but by hand: a review and its jobs are added
+        together, and its last job is gathered as it ends), so that their askers are not kept waiting forever."""
+        orphans = "state = 'running' AND NOT EXISTS (SELECT 1 FROM ai_jobs j WHERE j.review_id = reviews.id)"
+        if await self._db.row(f"SELECT 1 FROM reviews WHERE {orphans} LIMIT 1") is None:
+            return []
+        now = self._db.clock()
+        async with self._db.transaction():
+            rows = await self._db.rows(f"SELECT {_COLUMNS} FROM reviews WHERE {orphans}")
+            ended = [_record(r) for r in rows]
+            for review in ended:
+                await self._db.execute(
+                    "UPDATE reviews SET state = 'done', done = total, finished_at = ?, updated_at = ? "
+                    "WHERE id = ? AND state = 'running'",
+                    (now, now, review.id),
+                )
+            rows = [await self._db.row(f"SELECT {_COLUMNS} FROM reviews WHERE id = ?", (r.id,)) for r in ended]
+        return [_record(r) for r in rows]
+
     # --------------------------------------------------------------------------------------------------------------
     # Where a review's progress is shown and its answer owed
 

@@ -30,6 +30,7 @@ from render.view import Mark
 from tests.support.reviews import long_review, missed_capture_game, review_of
 from tochki_bot.ai.review import MoveReview
 from tochki_bot.i18n import LANGUAGES, Language
+from tochki_bot.pictures import board_view
 from tochki_bot.wording.reviews import chart_view, mistake_view, mistakes
 
 PHONE = 400
@@ -252,3 +253,14 @@ def test_far_apart_marks_get_a_window_holding_both() -> None:
     assert mistake_window(corner) == Window(25, 20, 39, 32)
     assert mistake_window(empty_view(39, 32)) is None  # nothing marked: the whole board
     assert mistake_window(dataclasses.replace(empty_view(15, 15), marks=corner.marks)) is None
+
+
+def test_a_mark_over_a_dot_draws_its_sign_in_white_on_the_dot() -> None:
+    game = missed_capture_game()
+    view = dataclasses.replace(board_view(game), marks=(Mark((5, 4), "played", "blue"),))  # 5-4 is blue's dot
+    lay = layout(10, 10, None, STANDARD)
+    image = render_image(view)
+    _, _, reach = mark_shape(lay)
+    px, py = lay.px(5, 4)
+    assert rgb(image, (px, py)) == pal.MARK  # where the cross's strokes meet
+    assert rgb(image, (px + 0.5 * reach, py)) == pal.BLUE  # the dot between its arms

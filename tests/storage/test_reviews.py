@@ -96,3 +96,14 @@ async def test_a_done_review_job_is_gathered_once_and_never_pruned_before(db: St
     assert last is not None and last.state == "done" and last.done == 12 and last.finished_at is not None
     assert [m[0] for m in last.judged()] == [1, 2, 11] and last.seconds == 0.75
     assert await db.jobs.of_review(review.id) == [] and await db.reviews.running_of(1) is None
+
+
+async def test_a_running_review_without_jobs_is_ended(db: Storage) -> None:
+    game_id = await a_game(db)
+    review = await db.reviews.add("game", game_id, 1, 5, 300, record=None, game_id=game_id, spans=[(1, 5)], lease=1.0)
+    assert review is not None and await db.reviews.end_orphans() == []
+    async with db.transaction():
+        await db.db.execute("DELETE FROM ai_jobs WHERE review_id = ?", (review.id,))  # by hand
+    ended = await db.reviews.end_orphans()
+    assert [(r.id, r.state, r.done) for r in ended] == [(review.id, "done", 5)]
+    assert await db.reviews.running_of(1) is None and await db.reviews.end_orphans() == []

@@ -10,17 +10,18 @@ from tests.support.reviews import long_review, missed_capture_game, review_of, s
 from tochki_bot.ai.review import MoveReview
 from tochki_bot.engine import Game
 from tochki_bot.i18n import LANGUAGES, Language, t
+from tochki_bot.services.errors import Problem, ServiceError
 from tochki_bot.wording.reviews import (
     amount,
     better_text,
     busy_text,
     chart_view,
     done_text,
+    error_text,
     mistake_caption,
     mistake_view,
     mistakes,
     mistakes_text,
-    not_allowed_text,
     not_over_text,
     numbers_line,
     progress_text,
@@ -174,11 +175,19 @@ def test_done_and_the_refusals(lang: Language) -> None:
     running = review_of(missed_capture_game(), [MISSED] * 60, ref=9, total=200)
     busy = busy_text(running, lang)
     assert "9" in busy and "60" in busy and "200" in busy
-    assert refusal_text("REVIEW_BUSY", 12, lang, running) == busy
-    assert refusal_text("NOT_OVER", 12, lang) == not_over_text(12, lang) and "12" in not_over_text(12, lang)
-    assert refusal_text("NOT_ALLOWED", 12, lang) == not_allowed_text(12, lang)
-    assert refusal_text("NO_SUCH_GAME", 12, lang) is None  # the usual text
-    assert refusal_text("REVIEW_BUSY", 12, lang) is None  # nothing to say which review runs
+    error = ServiceError(Problem.REVIEW_BUSY, subject="game", id=9)
+    assert error_text(error, lang, running) == busy
+    assert refusal_text("REVIEW_BUSY", 9, lang, running) == busy
+    assert refusal_text("REVIEW_BUSY", 9, lang) is None  # nothing to say how far it is: the usual text
+    plain_busy = error_text(error, lang)  # without the running review: the services' text
+    assert "9" in plain_busy and "60" not in plain_busy
+    record = error_text(ServiceError(Problem.REVIEW_BUSY, subject="import", id=4), lang)
+    assert "4" in record and record != error_text(ServiceError(Problem.REVIEW_BUSY, subject="game", id=4), lang)
+    for problem in (Problem.REVIEW_NOT_OVER, Problem.REVIEW_CANCELLED, Problem.NO_SUCH_RECORD, Problem.NO_SUCH_GAME):
+        text = error_text(ServiceError(problem, id=12), lang)
+        assert "12" in text, problem
+        assert refusal_text(problem.name, 12, lang) == (None if problem is Problem.NO_SUCH_GAME else text)
+    assert refusal_text("NOT_OVER", 12, lang) == not_over_text(12, lang) == refusal_text("REVIEW_NOT_OVER", 12, lang)
 
 
 def test_the_refusals_in_english() -> None:
@@ -186,8 +195,11 @@ def test_the_refusals_in_english() -> None:
     assert (
         busy_text(running, "en") == "Your review of game #9 is still running (60 of 200 moves): one review at a time."
     )
-    assert not_over_text(5, "en") == "Game #5 is still being played: it can be reviewed once it is over."
-    assert not_allowed_text(5, "en") == "You cannot see game #5, so you cannot review it."
+    record = review_of(missed_capture_game(), [], ref=3, subject="import", total=1)
+    assert busy_text(record, "ru") == "Ваш разбор записи №3 ещё идёт (0 из 1 хода): разборы идут по одному."
+    assert error_text(ServiceError(Problem.REVIEW_NOT_OVER, id=5), "en") == (
+        "Game #5 is still being played: it can be reviewed once it is over."
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

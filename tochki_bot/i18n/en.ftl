@@ -886,8 +886,8 @@ me_puzzles_noshare = Your private games give no puzzles (<code>/puzzle share on<
 # $id: the game's number (review_of_game) or the imported record's (review_of_import).
 review_of_game = game #{ $id }
 review_of_import = record #{ $id }
-# $subject: review_of_game or review_of_import, as the other review texts name what is reviewed.
-review_title = Review of { $subject }
+# $what: review_of_game or review_of_import, as the other review texts name what is reviewed.
+review_title = Review of { $what }
 review_axis_moves = Move
 review_axis_score = Dots: blue − red
 # The move played when it was a grounding.
@@ -918,24 +918,28 @@ review_numbers = { $average ->
 # $name: the player; $numbers: review_numbers.
 review_summary = { $name }: { $numbers }
 # $done: moves judged so far; $total: moves to judge; $left: a duration ("40 s").
-review_progress = 🔎 Reviewing { $subject }… { $done } of { $total ->
+review_progress = 🔎 Reviewing { $what }… { $done } of { $total ->
         [one] { $total } move
        *[other] { $total } moves
     }
-review_progress_left = 🔎 Reviewing { $subject }… { $done } of { $total ->
+review_progress_left = 🔎 Reviewing { $what }… { $done } of { $total ->
         [one] { $total } move
        *[other] { $total } moves
     }, about { $left } left
-review_done = 🔎 <b>Review of { $subject }</b>
+review_done = 🔎 <b>Review of { $what }</b>
 # $name: the player whose biggest mistakes follow.
 review_mistakes_of = Biggest mistakes of { $name }:
 review_no_mistakes = { $name }: no move lost a dot or more.
-review_busy = Your review of { $subject } is still running ({ $done } of { $total ->
+# The person's own running review, with how far it is ($what: review_of_game or review_of_import).
+review_busy_progress = Your review of { $what } is still running ({ $done } of { $total ->
         [one] { $total } move
        *[other] { $total } moves
     }): one review at a time.
+# The services' refusals (Problem values). $subject: game or import; $id: its number.
+review_busy = Your review of { $subject ->
+        [import] record #{ $id }
+       *[other] game #{ $id }
+    } is still running: one review at a time. It will be ready soon.
 review_not_over = Game #{ $id } is still being played: it can be reviewed once it is over.
-review_not_allowed = You cannot see game #{ $id }, so you cannot review it.
-# The refusals of services.reviews by their problem ($id: a game's or a record's number).
 review_cancelled = Game #{ $id } was cancelled before it was played: there is nothing to review.
 no_such_record = There is no record #{ $id } you can review here.

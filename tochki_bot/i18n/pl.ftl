@@ -945,8 +945,8 @@ me_puzzles_noshare = Twoje partie prywatne nie dają zadań (<code>/puzzle share
 # $id: numer partii (review_of_game) albo zaimportowanego zapisu (review_of_import).
 review_of_game = partii #{ $id }
 review_of_import = zapisu #{ $id }
-# $subject: review_of_game albo review_of_import (w dopełniaczu: „analiza partii #12”).
-review_title = Analiza { $subject }
+# $what: review_of_game albo review_of_import (w dopełniaczu: „analiza partii #12”).
+review_title = Analiza { $what }
 review_axis_moves = Ruch
 review_axis_score = Kropki: niebieskie − czerwone
 # Zagrany ruch, gdy było to uziemienie.
@@ -986,30 +986,34 @@ review_numbers = strata { $average ->
 # $name: gracz; $numbers: review_numbers.
 review_summary = { $name }: { $numbers }
 # $done: ile ruchów już ocenionych; $total: ile wszystkich; $left: czas („40 s”).
-review_progress = 🔎 Analiza { $subject }… { $done } z { $total ->
+review_progress = 🔎 Analiza { $what }… { $done } z { $total ->
         [one] { $total } ruchu
         [few] { $total } ruchów
         [many] { $total } ruchów
        *[other] { $total } ruchu
     }
-review_progress_left = 🔎 Analiza { $subject }… { $done } z { $total ->
+review_progress_left = 🔎 Analiza { $what }… { $done } z { $total ->
         [one] { $total } ruchu
         [few] { $total } ruchów
         [many] { $total } ruchów
        *[other] { $total } ruchu
     }, zostało około { $left }
-review_done = 🔎 <b>Analiza { $subject }</b>
+review_done = 🔎 <b>Analiza { $what }</b>
 # $name: gracz, którego największe błędy są niżej.
 review_mistakes_of = Największe błędy ({ $name }):
 review_no_mistakes = { $name }: żaden ruch nie stracił choćby kropki.
-review_busy = Twoja analiza { $subject } jeszcze trwa ({ $done } z { $total ->
+# Własna trwająca analiza i jak daleko zaszła ($what: review_of_game albo review_of_import).
+review_busy_progress = Twoja analiza { $what } jeszcze trwa ({ $done } z { $total ->
         [one] { $total } ruchu
         [few] { $total } ruchów
         [many] { $total } ruchów
        *[other] { $total } ruchu
     }): analizy idą po jednej.
-review_not_over = Partia #{ $id } jeszcze trwa: można ją przeanalizować po jej końcu.
-review_not_allowed = Partia #{ $id } nie jest dla ciebie widoczna, więc nie można jej przeanalizować.
-# The refusals of services.reviews by their problem ($id: a game's or a record's number).
+# Odmowy usług (wartości Problem). $subject: game albo import; $id: numer.
+review_busy = Twoja analiza { $subject ->
+        [import] zapisu #{ $id }
+       *[other] partii #{ $id }
+    } jeszcze trwa: jedna analiza naraz. Wkrótce będzie gotowa.
+review_not_over = Partia #{ $id } wciąż trwa: można ją przeanalizować, gdy się skończy.
 review_cancelled = Partia #{ $id } została anulowana przed rozegraniem: nie ma czego analizować.
 no_such_record = Nie ma tu zapisu #{ $id }, który możesz przeanalizować.

@@ -924,8 +924,8 @@ me_puzzles_noshare = Ваши личные партии не дают задач
 # $id: номер игры (review_of_game) или импортированной записи (review_of_import).
 review_of_game = игры №{ $id }
 review_of_import = записи №{ $id }
-# $subject: review_of_game или review_of_import (в родительном падеже: «разбор игры №12»).
-review_title = Разбор { $subject }
+# $what: review_of_game или review_of_import (в родительном падеже: «разбор игры №12»).
+review_title = Разбор { $what }
 review_axis_moves = Ход
 review_axis_score = Точки: синие − красные
 # Сделанный ход, когда это было заземление.
@@ -965,30 +965,34 @@ review_numbers = потери { $average ->
 # $name: игрок; $numbers: review_numbers.
 review_summary = { $name }: { $numbers }
 # $done: сколько ходов уже разобрано; $total: сколько всего; $left: время («40 с»).
-review_progress = 🔎 Разбор { $subject }… { $done } из { $total ->
+review_progress = 🔎 Разбор { $what }… { $done } из { $total ->
         [one] { $total } хода
         [few] { $total } ходов
         [many] { $total } ходов
        *[other] { $total } хода
     }
-review_progress_left = 🔎 Разбор { $subject }… { $done } из { $total ->
+review_progress_left = 🔎 Разбор { $what }… { $done } из { $total ->
         [one] { $total } хода
         [few] { $total } ходов
         [many] { $total } ходов
        *[other] { $total } хода
     }, осталось около { $left }
-review_done = 🔎 <b>Разбор { $subject }</b>
+review_done = 🔎 <b>Разбор { $what }</b>
 # $name: игрок, чьи самые крупные ошибки идут дальше.
 review_mistakes_of = Самые крупные ошибки ({ $name }):
 review_no_mistakes = { $name }: ни один ход не потерял и точки.
-review_busy = Ваш разбор { $subject } ещё идёт ({ $done } из { $total ->
+# Свой ещё идущий разбор и насколько он продвинулся ($what: review_of_game или review_of_import).
+review_busy_progress = Ваш разбор { $what } ещё идёт ({ $done } из { $total ->
         [one] { $total } хода
         [few] { $total } ходов
         [many] { $total } ходов
        *[other] { $total } хода
     }): разборы идут по одному.
+# Отказы сервисов (значения Problem). $subject: game или import; $id: номер.
+review_busy = Ваш разбор { $subject ->
+        [import] записи №{ $id }
+       *[other] игры №{ $id }
+    } ещё идёт: только один разбор за раз. Скоро он будет готов.
 review_not_over = Игра №{ $id } ещё идёт: разобрать её можно, когда она закончится.
-review_not_allowed = Игра №{ $id } вам не видна, поэтому разобрать её нельзя.
-# The refusals of services.reviews by their problem ($id: a game's or a record's number).
-review_cancelled = Партия #{ $id } была отменена до начала: разбирать нечего.
-no_such_record = Здесь нет записи #{ $id }, которую вы можете разобрать.
+review_cancelled = Игра №{ $id } была отменена до начала: разбирать нечего.
+no_such_record = Здесь нет записи №{ $id }, которую вы можете разобрать.

@@ -945,8 +945,8 @@ me_puzzles_noshare = Ваші особисті партії не дають за
 # $id: номер гри (review_of_game) або імпортованого запису (review_of_import).
 review_of_game = гри №{ $id }
 review_of_import = запису №{ $id }
-# $subject: review_of_game або review_of_import (у родовому відмінку: «розбір гри №12»).
-review_title = Розбір { $subject }
+# $what: review_of_game або review_of_import (у родовому відмінку: «розбір гри №12»).
+review_title = Розбір { $what }
 review_axis_moves = Хід
 review_axis_score = Точки: сині − червоні
 # Зроблений хід, коли це було заземлення.
@@ -986,30 +986,34 @@ review_numbers = втрати { $average ->
 # $name: гравець; $numbers: review_numbers.
 review_summary = { $name }: { $numbers }
 # $done: скільки ходів уже розібрано; $total: скільки всього; $left: час («40 с»).
-review_progress = 🔎 Розбір { $subject }… { $done } з { $total ->
+review_progress = 🔎 Розбір { $what }… { $done } з { $total ->
         [one] { $total } ходу
         [few] { $total } ходів
         [many] { $total } ходів
        *[other] { $total } ходу
     }
-review_progress_left = 🔎 Розбір { $subject }… { $done } з { $total ->
+review_progress_left = 🔎 Розбір { $what }… { $done } з { $total ->
         [one] { $total } ходу
         [few] { $total } ходів
         [many] { $total } ходів
        *[other] { $total } ходу
     }, лишилося близько { $left }
-review_done = 🔎 <b>Розбір { $subject }</b>
+review_done = 🔎 <b>Розбір { $what }</b>
 # $name: гравець, чиї найбільші помилки йдуть далі.
 review_mistakes_of = Найбільші помилки ({ $name }):
 review_no_mistakes = { $name }: жоден хід не втратив і точки.
-review_busy = Ваш розбір { $subject } ще триває ({ $done } з { $total ->
+# Свій ще незавершений розбір і наскільки він просунувся ($what: review_of_game або review_of_import).
+review_busy_progress = Ваш розбір { $what } ще триває ({ $done } з { $total ->
         [one] { $total } ходу
         [few] { $total } ходів
         [many] { $total } ходів
        *[other] { $total } ходу
     }): розбори йдуть по одному.
+# Відмови сервісів (значення Problem). $subject: game або import; $id: номер.
+review_busy = Ваш розбір { $subject ->
+        [import] запису №{ $id }
+       *[other] гри №{ $id }
+    } ще триває: лише один розбір за раз. Скоро він буде готовий.
 review_not_over = Гра №{ $id } ще триває: розібрати її можна, коли вона закінчиться.
-review_not_allowed = Гра №{ $id } вам не видна, тож розібрати її не можна.
-# The refusals of services.reviews by their problem ($id: a game's or a record's number).
-review_cancelled = Партію #{ $id } скасовано до початку: розбирати нічого.
-no_such_record = Тут немає запису #{ $id }, який ви можете розібрати.
+review_cancelled = Гру №{ $id } скасовано до початку: розбирати нічого.
+no_such_record = Тут немає запису №{ $id }, який ви можете розібрати.

@@ -418,6 +418,9 @@ class Reviews:
             if record is not None:
                 gathered += 1
                 moved[record.id] = record
+        for record in await storage.reviews.end_orphans():
+            log.warning("review %d had no jobs left: it ends with the moves it has", record.id)
+            moved[record.id] = record
         for record in moved.values():
             if self._listeners:
                 task = asyncio.get_running_loop().create_task(self._tell(record))

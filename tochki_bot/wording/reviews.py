@@ -30,6 +30,7 @@ from ..ai.review import GROUND, MISTAKE, MoveReview
 from ..engine import Colour, Game, IllegalMove, parse_point
 from ..i18n import Language, duration, t
 from ..pictures import board_view
+from ..services.errors import Problem, ServiceError
 from ..services.reviews import ReviewView, Subject
 from .names import side_name
 from .text import plain
@@ -57,7 +58,7 @@ def subject_text(subject: Subject, ref: int, lang: Language) -> str:
 
 def title(review: ReviewView, lang: Language) -> str:
     """The review's title as plain text ("Review of game #12"): the chart's title."""
-    return plain(t(lang, "review_title", subject=subject_text(review.subject, review.ref, lang)))
+    return plain(t(lang, "review_title", what=subject_text(review.subject, review.ref, lang)))
 
 
 def move_name(name: str, lang: Language) -> str:
@@ -138,14 +139,14 @@ def progress_text(review: ReviewView, lang: Language) -> str:
     it is known)."""
     subject = subject_text(review.subject, review.ref, lang)
     if review.expected_seconds is None:
-        return t(lang, "review_progress", subject=subject, done=review.done, total=review.total)
+        return t(lang, "review_progress", what=subject, done=review.done, total=review.total)
     left = duration(lang, review.expected_seconds)
-    return t(lang, "review_progress_left", subject=subject, done=review.done, total=review.total, left=left)
+    return t(lang, "review_progress_left", what=subject, done=review.done, total=review.total, left=left)
 
 
 def done_text(review: ReviewView, lang: Language, show: Callable[[Colour], str] | None = None) -> str:
     """A finished review's message: the headline and both players' numbers, one line each (HTML)."""
-    lines = [t(lang, "review_done", subject=subject_text(review.subject, review.ref, lang))]
+    lines = [t(lang, "review_done", what=subject_text(review.subject, review.ref, lang))]
     lines += [summary_line(review, colour, lang, show) for colour in ("blue", "red")]
     return "\n".join(lines)
 
@@ -175,9 +176,10 @@ def mistakes_text(
 
 
 def busy_text(running: ReviewView, lang: Language) -> str:
-    """Why another review cannot start: "Your review of game #9 is still running (60 of 200 moves)…"."""
+    """Why another review cannot start, with how far the person's own one is: "Your review of game #9 is still
+    running (60 of 200 moves): one review at a time." (the services' ``REVIEW_BUSY`` says it without the numbers)."""
     subject = subject_text(running.subject, running.ref, lang)
-    return t(lang, "review_busy", subject=subject, done=running.done, total=running.total)
+    return t(lang, "review_busy_progress", what=subject, done=running.done, total=running.total)
 
 
 def not_over_text(ref: int, lang: Language) -> str:
@@ -185,21 +187,33 @@ def not_over_text(ref: int, lang: Language) -> str:
     return t(lang, "review_not_over", id=ref)
 
 
-def not_allowed_text(ref: int, lang: Language) -> str:
-    """Game ``ref`` is not one the person may see, so not one they may review."""
-    return t(lang, "review_not_allowed", id=ref)
+_BY_NAME = {
+    "NOT_OVER": "review_not_over",
+    "REVIEW_NOT_OVER": "review_not_over",
+    "REVIEW_CANCELLED": "review_cancelled",
+    "NO_SUCH_RECORD": "no_such_record",
+}
+"""The review's own refusals (``Problem`` names; ``NOT_OVER`` as the first contract named it) and their texts."""
 
 
 def refusal_text(problem: str, ref: int, lang: Language, running: ReviewView | None = None) -> str | None:
-    """A review's refusal by the ``Problem``'s name (``NOT_OVER``, ``NOT_ALLOWED``, ``REVIEW_BUSY`` with the running
-    review), or ``None``: the front end's usual text for that problem then."""
-    if problem == "NOT_OVER":
-        return not_over_text(ref, lang)
-    if problem == "NOT_ALLOWED":
-        return not_allowed_text(ref, lang)
-    if problem == "REVIEW_BUSY" and running is not None:
+    """A review's refusal by the ``Problem``'s name: ``REVIEW_NOT_OVER`` (or ``NOT_OVER``), ``REVIEW_CANCELLED``,
+    ``NO_SUCH_RECORD`` of ``ref``; ``REVIEW_BUSY`` with the person's ``running`` review and its progress. ``None``:
+    the front end's usual text for that problem (``REVIEW_BUSY`` without the running review among them)."""
+    if problem == "REVIEW_BUSY":
+        return busy_text(running, lang) if running is not None else None
+    key = _BY_NAME.get(problem)
+    return t(lang, key, id=ref) if key is not None else None
+
+
+def error_text(error: ServiceError, lang: Language, running: ReviewView | None = None) -> str:
+    """A refusal of ``Reviews.request`` in ``lang`` (HTML): ``REVIEW_BUSY`` with the progress of ``running`` (the
+    person's own review, when the front end has it), else the problem's own text with its details
+    (``review_not_over``, ``review_cancelled``, ``no_such_record``, ``no_such_game``...), text details escaped."""
+    if error.problem is Problem.REVIEW_BUSY and running is not None:
         return busy_text(running, lang)
-    return None
+    details = {k: html.escape(v) if isinstance(v, str) else v for k, v in error.details.items()}
+    return t(lang, error.problem.value, **details)
 
 
 # ------------------------------------------------------------------------------------------------------------------
@@ -264,12 +278,12 @@ __all__ = [
     "busy_text",
     "chart_view",
     "done_text",
+    "error_text",
     "mistake_caption",
     "mistake_view",
     "mistakes",
     "mistakes_text",
     "move_name",
-    "not_allowed_text",
     "not_over_text",
     "numbers_line",
     "player_text",
