@@ -5,9 +5,9 @@ A job is the bot's move at a position (``kind`` ``move``: at most one per game a
 result the judged moves as JSON, gathered into the review by a front end's process, which then deletes the job).
 Moves and hints are taken before any review job: a review never delays a game. A job is ``pending`` until a runner
 takes it (``taken``, under a lease: a runner that dies leaves it to be taken again once its lease has run out), then
-``done`` with its result, or deleted. Taking is one statement on both
-backends: an ``UPDATE`` of the oldest job that is free, whose sub-select PostgreSQL runs ``FOR UPDATE SKIP LOCKED``
-(two runners never wait for each other, nor take the same job) and SQLite runs under its write lock.
+``done`` with its result, or deleted. Taking is one statement on both backends: an ``UPDATE`` of the oldest job that
+is free, whose sub-select PostgreSQL runs ``FOR UPDATE SKIP LOCKED`` (two runners never wait for each other, nor take
+the same job) and SQLite runs under its write lock.
 
 Jobs are written without waiting for the disk (``durable=False``): a crash may undo the last ones, and nothing is lost
 by it. The bot adds the job of every game where it is to move when it starts; a move is stored (durably, with its
@@ -59,10 +59,8 @@ _FREE = "(state = 'pending' OR (state = 'taken' AND lease_until < ?))"
 
 
 def _job(row: Sequence[Any]) -> Job:
-    (id_, game_id, ply, kind, level, seconds, seed, state, by, at, until, attempts, result, result_ply, created) = row[
-        :15
-    ]
-    review_id, span = row[15], row[16]
+    id_, game_id, ply, kind, level, seconds, seed, state, by, at, until = row[:11]
+    attempts, result, result_ply, created, review_id, span = row[11:]
     return Job(
         int(id_),
         0 if game_id is None else int(game_id),

@@ -5,12 +5,13 @@ review at once; a restart in the middle finishes it; the annotated SGF reads bac
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from tests.support.games import ANNA, BORIS, GROUP, STRANGER
 from tests.support.harness import Clock
-from tests.support.paths import Where
+from tests.support.paths import DATA, Where
 from tests.support.program import AiWorker
 from tochki_bot.engine.sgf import parse_sgf
 from tochki_bot.services import LobbyChoice, Person, Place, Problem, ReviewView, ServiceError, Services
@@ -65,7 +66,8 @@ async def test_a_finished_game_is_reviewed_and_kept(where: Where) -> None:
         assert [m.ply for m in review.moves] == list(range(1, len(MOVES) + 1))  # every dot; not the resignation
         seventh = review.move(7)
         assert seventh is not None and seventh.best == "5-4" and seventh.played == "1-1" and seventh.loss >= 1.0
-        assert seventh in review.mistakes("blue")
+        assert seventh in review.mistakes("blue") and review.summary("blue").mistakes >= 1
+        assert (7, seventh.blue_value()) in review.evaluation() and len(review.evaluation()) == len(review.moves)
         assert told and told[-1].state == "done" and told[-1].moves == review.moves
         assert [v.done for v in told] == sorted(v.done for v in told)
         again = await services.reviews.request("game", game_id, STRANGER_P, place=PLACE)  # anyone in the group
@@ -258,5 +260,27 @@ async def test_the_messages_showing_a_review_are_kept_until_answered(where: Wher
         assert await services.reviews.answered(owed[0]) and not await services.reviews.answered(owed[0])  # once
         assert [p.chat_id for p in await services.reviews.unanswered()] == [ANNA]
         assert [p.answered for p in await services.reviews.posts(started.id, answered=None)] == [True, False]
+    finally:
+        await services.close()
+
+
+@pytest.mark.slow
+async def test_a_real_39x32_record_with_a_stop_is_reviewed_and_annotated(tmp_path: Path) -> None:
+    """zagram's record (the STOP rules, 245 moves, blue resigned): every dot is judged (at a small budget), and the
+    annotated record reads back as the same game, its comments on every judged move."""
+    services = await Services.open(tmp_path / "zagram.db", ai_workers=1, review_nodes=100)
+    await services.opponent.start()
+    try:
+        text = (DATA / "zagram-352562.sgf").read_text()
+        import_id = await services.records.keep(ANNA, ANNA, "zagram.sgf", text)
+        started = await services.reviews.request("import", import_id, ANNA_P)
+        assert started.total == 245 and started.blue_name == "Митрандир"
+        await services.reviews.settle(timeout=600.0)
+        review = await services.reviews.get(started.id)
+        assert review.state == "done" and len(review.moves) == 244  # every dot; not the resignation
+        assert all(m.best_value >= m.played_value for m in review.moves)
+        record = parse_sgf(services.reviews.sgf(review))
+        assert record.game().moves == review.game.moves and record.game().score == (3, 60)
+        assert sorted(record.comments) == [m.ply for m in review.moves]
     finally:
         await services.close()

@@ -114,6 +114,11 @@ class ReviewView:
         """``colour``'s biggest mistakes, the biggest first."""
         return biggest_mistakes(list(self.moves), colour, count)
 
+    def evaluation(self) -> list[tuple[int, float]]:
+        """The evaluation graph's points: after each judged move, its ply and the expected score difference blue
+        minus red."""
+        return [(m.ply, m.blue_value()) for m in self.moves]
+
     def move(self, ply: int) -> MoveReview | None:
         """The judged move at ``ply``, if it was judged."""
         return next((m for m in self.moves if m.ply == ply), None)

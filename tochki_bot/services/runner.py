@@ -8,8 +8,8 @@ for whichever runner is free first, in the order they came; adding runners adds 
 A job is taken under a lease of its search time and ``LEASE_GRACE`` more. A runner that stops gives its jobs back;
 one that dies (killed, its machine gone) leaves them to be taken again by any runner once the lease has run out. A
 job taken ``MAX_ATTEMPTS`` times without an end (a position that kills its worker, say) is answered without a search.
-What a job's result does (the bot's move, a hint) is the ``Opponent``'s business: the runner hands each job it took
-to its handler.
+What a job's result does (the bot's move, a hint) is the ``Opponent``'s business, and a review's span the
+``Reviews``' (through ``Opponent.handle``): the runner hands each job it took to its handler.
 """
 
 from __future__ import annotations
