@@ -268,9 +268,10 @@ async def test_an_edited_message_never_starts_a_review(bot: Bot) -> None:
 
 
 async def test_a_busy_group_gets_the_review_within_its_budget(tmp_path: Path) -> None:
-    """On the strict fake (a 6 s minute): moves of a game going on spend the group's budget while the review of
-    another game comes; the review's messages wait their turn (the album counts 6), no 429, nothing left out, and
-    the progress message is edited at most once every ``PROGRESS_EVERY_GROUP`` seconds."""
+    """On the strict fake (a 6 s minute): a game going on spends the group's budget while the review of another
+    game comes (about 25 messages in 10 s, the album counting one per picture: it waits for room); no 429, nothing
+    left out, and the progress message's last edit says the review is done (no two edits of it closer than
+    ``PROGRESS_EVERY_GROUP`` seconds)."""
     bot = await strict_bot(tmp_path / "busy.db", 0.1, **SETTINGS).start()
     try:
         fake = bot.fake
