@@ -193,6 +193,30 @@ async def test_progress_edits_keep_their_pace_and_only_the_latest_waits(where: W
         await bot.stop()
 
 
+async def test_a_review_asked_before_a_restart_reaches_its_chat_after_it(where: Where) -> None:
+    """Asked of a bot that stops before judging anything (no runner: ``ai_workers=0``): the bot started again on the
+    same database judges it and the group that asked gets it, its progress message saying so."""
+    db = where("restart.db")
+    first = await Bot(db, **(SETTINGS | {"ai_workers": 0})).start()
+    fake = first.fake
+    anna, _, _ = users(fake)
+    try:
+        game_id = await finished_game(first, moves=20, size=(20, 20))
+        await first.say(GROUP, anna, f"/review {game_id}")
+        progress_id = int(progress_messages(first, GROUP)[0].result["message_id"])
+    finally:
+        await first.stop()
+    again = await Bot(db, fake, **SETTINGS).start()
+    try:
+        await reviewed(again)
+        assert fake.messages[(GROUP, progress_id)]["text"].endswith("готово ↓")
+        assert fake.last("sendDocument", GROUP).names["document"] == f"review-{game_id}.sgf"
+        assert len(fake.sent("sendMediaGroup", GROUP)) + len(fake.sent("sendPhoto", GROUP)) >= 2
+        assert not again.errors
+    finally:
+        await again.stop()
+
+
 async def test_a_done_review_asked_again_comes_at_once(bot: Bot) -> None:
     fake = bot.fake
     anna, _, stranger = users(fake)
