@@ -96,6 +96,8 @@ class Config:
     ai_seconds: float | None = None
     ai_seed: int | None = None
     """Makes the bot's moves reproducible (tests)."""
+    review_nodes: int | None = None
+    """The search budget of each move of a new review (default: ``REVIEW_NODES``; tests take a small one)."""
     picture_workers: int = DEFAULT_PICTURE_WORKERS
     """Processes that draw the board pictures (0: threads of the bot's process)."""
     start_retries: int = 3

@@ -8,7 +8,8 @@ calls fail the way Telegram does (blocked users, flood control, deleted messages
 ``FakeTelegram(limits=Limits())`` is strict: it enforces Telegram's flood limits the way Telegram does, answering
 429 "Too Many Requests: retry after N" (``parameters.retry_after``) to a message (a send or an edit) past them:
 more than ``group`` a ``window`` (60 s) in one group, more than ``overall`` a second in all, a private chat's burst
-past ``private_burst`` refilled at one a second. ``Limits(window=6)`` plays a minute in 6 s (the tests' clock runs
+past ``private_burst`` refilled at one a second (an album, ``sendMediaGroup``, counts each of its photos in a
+group's limit). ``Limits(window=6)`` plays a minute in 6 s (the tests' clock runs
 ten times faster; the bot is told the same window), and ``retry_after`` is in real seconds. Every 429 is kept in
 ``refused``.
 """
@@ -46,6 +47,8 @@ class Call:
     result: Any = None
     at: float = field(default_factory=time.monotonic)
     """When the fake was done with it (``time.monotonic``)."""
+    names: dict[str, str] = field(default_factory=dict)
+    """The file names of the uploads, by their part (``document``: ``review-12.sgf``)."""
 
 
 class ApiError(Exception):
@@ -98,6 +101,16 @@ COUNTED = frozenset(
 """The calls Telegram's flood limits count: messages sent and edited (not button answers, chat actions, reads)."""
 
 
+def album_size(api_method: str, params: dict[str, Any]) -> int:
+    """How many messages a call is in a group's limit: an album (``sendMediaGroup``) one per photo, else one."""
+    if api_method != "sendMediaGroup":
+        return 1
+    media = params.get("media")
+    if isinstance(media, str):
+        media = json.loads(media)
+    return len(media) if isinstance(media, list) and int(params.get("chat_id", 0)) < 0 else 1
+
+
 @dataclass(frozen=True)
 class Limits:
     """Telegram's flood limits, as the strict fake enforces them."""
@@ -123,8 +136,9 @@ class Flood:
         self.private: dict[int, tuple[float, float]] = {}
         """Private chat -> (tokens, when they were counted)."""
 
-    def retry_after(self, chat_id: int, now: float) -> int | None:
-        """``None`` if a message to ``chat_id`` may go now (and count it), else the seconds Telegram asks to wait."""
+    def retry_after(self, chat_id: int, now: float, count: int = 1) -> int | None:
+        """``None`` if a message to ``chat_id`` may go now (and count it), else the seconds Telegram asks to wait.
+        ``count``: the messages it is in a group (an album counts each of its photos)."""
         limits = self.limits
         overall = self.overall
         while overall and overall[0] <= now - 1.0:
@@ -135,9 +149,11 @@ class Flood:
             sent = self.groups.setdefault(chat_id, deque())
             while sent and sent[0] <= now - limits.window:
                 sent.popleft()
-            if len(sent) >= limits.group:
-                return max(1, math.ceil(sent[0] + limits.window - now))
-            sent.append(now)
+            if len(sent) + count > limits.group:
+                over = len(sent) + count - limits.group
+                oldest = sent[min(over, len(sent)) - 1] if sent else now
+                return max(1, math.ceil(oldest + limits.window - now))
+            sent.extend([now] * count)
         else:
             tokens, then = self.private.get(chat_id, (float(limits.private_burst), now))
             tokens = min(float(limits.private_burst), tokens + (now - then) * limits.private_rate)
@@ -224,10 +240,12 @@ class FakeTelegram(BaseRequest):
         api_method = url.rsplit("/", 1)[-1]
         params: dict[str, Any] = dict(request_data.parameters) if request_data is not None else {}
         files: dict[str, bytes] = {}
+        names: dict[str, str] = {}
         if request_data is not None and request_data.contains_files:
             for part, value in request_data.multipart_data.items():
                 content = value[1]
                 files[part] = content if isinstance(content, bytes) else content.read()
+                names[part] = str(value[0])
         self._break_down(api_method, params, files, after=False)
         for failure in self.failures:
             if failure.method == api_method and failure.times > 0 and failure.match(params):
@@ -241,7 +259,7 @@ class FakeTelegram(BaseRequest):
             await asyncio.sleep(self.latency)
         if self.flood is not None and api_method in COUNTED and params.get("chat_id") is not None:
             chat_id = int(params["chat_id"])
-            wait = self.flood.retry_after(chat_id, time.monotonic())
+            wait = self.flood.retry_after(chat_id, time.monotonic(), album_size(api_method, params))
             if wait is not None:
                 self.refused.append(Refusal(api_method, chat_id, wait, time.monotonic()))
                 self.calls.append(Call(api_method, params, files, "failed"))
@@ -261,7 +279,7 @@ class FakeTelegram(BaseRequest):
             self.calls.append(Call(api_method, params, files, "failed"))
             body = {"ok": False, "error_code": exc.status, "description": exc.description}
             return exc.status, json.dumps(body).encode()
-        self.calls.append(Call(api_method, params, files, result))
+        self.calls.append(Call(api_method, params, files, result, names=names))
         self._break_down(api_method, params, files, after=True)
         return 200, json.dumps({"ok": True, "result": result}).encode()
 
@@ -373,6 +391,36 @@ class FakeTelegram(BaseRequest):
         name = next(iter(files), "file")
         document = {"file_id": f"doc{len(self.calls)}", "file_unique_id": f"d{len(self.calls)}", "file_name": name}
         return self._message(chat_id, document=document, caption=params.get("caption", ""), **self._thread(params))
+
+    def api_sendMediaGroup(self, params: dict[str, Any], files: dict[str, bytes]) -> list[dict[str, Any]]:
+        """An album: 2-10 photos, each its own message (with its own caption), as Telegram sends them."""
+        chat_id = int(params["chat_id"])
+        media = params["media"]
+        if isinstance(media, str):
+            media = json.loads(media)
+        if not 2 <= len(media) <= 10:
+            raise ApiError(400, "Bad Request: wrong number of media in the album")
+        sent = []
+        group = f"album{len(self.calls)}"
+        for item in media:
+            if item.get("type") != "photo":
+                raise ApiError(400, "Bad Request: the fake takes albums of photos only")
+            attached = str(item["media"]).removeprefix("attach://")
+            photo = files[attached]
+            assert photo.startswith(PNG_MAGIC), "the bot must upload a PNG"
+            size = {
+                "file_id": f"photo{len(self.calls)}-{attached}",
+                "file_unique_id": f"u{len(self.calls)}-{attached}",
+                "width": int.from_bytes(photo[16:20], "big"),
+                "height": int.from_bytes(photo[20:24], "big"),
+                "file_size": len(photo),
+            }
+            sent.append(
+                self._message(
+                    chat_id, photo=[size], caption=item.get("caption", ""), media_group_id=group, **self._thread(params)
+                )
+            )
+        return sent
 
     def _edit(self, params: dict[str, Any], **changes: Any) -> dict[str, Any]:
         key = (int(params["chat_id"]), int(params["message_id"]))

@@ -57,7 +57,10 @@ async def test_group_game_with_commands_captures_and_resignation(bot: Bot) -> No
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да, сдаюсь"))
     final = fake.last("sendPhoto", GROUP)
     assert "Игра окончена" in final.params["caption"] and "победа: Анна" in final.params["caption"]
-    assert [[b["text"] for b in row] for row in final.params["reply_markup"]["inline_keyboard"]] == [["🔁 Реванш"]]
+    assert [[b["text"] for b in row] for row in final.params["reply_markup"]["inline_keyboard"]] == [
+        ["🔁 Реванш"],
+        ["🔎 Разбор"],
+    ]
     record = await bot.db.games.get(1)
     assert record is not None and record.state == "finished" and record.winner == "blue"
     assert record.reason == "resignation" and record.ply == 8

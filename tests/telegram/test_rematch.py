@@ -67,7 +67,7 @@ async def test_a_rematch_in_a_group_is_asked_on_the_final_board_and_swaps_the_co
     await bot.say(GROUP, boris, "/m 4-4")
     await resign(bot, GROUP, boris)
     final = fake.last("sendPhoto", GROUP).result["message_id"]
-    assert texts_of(bot.buttons(GROUP, final)) == [["🔁 Rematch"]]
+    assert texts_of(bot.buttons(GROUP, final)) == [["🔁 Rematch"], ["🔎 Review"]]
     sent = len(fake.sent("sendMessage", GROUP)) + len(fake.sent("sendPhoto", GROUP))
 
     await bot.press(GROUP, final, stranger, cb.Rematch(game).encode())
@@ -79,7 +79,7 @@ async def test_a_rematch_in_a_group_is_asked_on_the_final_board_and_swaps_the_co
     assert int(edit.params["message_id"]) == final
     caption = fake.messages[(GROUP, final)]["caption"]
     assert "Game over" in caption and "Boris asks for a rematch" in caption and f"tg://user?id={ANNA}" in caption
-    assert texts_of(bot.buttons(GROUP, final)) == [["✅ Play the rematch", "Decline"]]
+    assert texts_of(bot.buttons(GROUP, final)) == [["✅ Play the rematch", "Decline"], ["🔎 Review"]]
     assert len(fake.sent("sendMessage", GROUP)) + len(fake.sent("sendPhoto", GROUP)) == sent
     # Boris cannot accept his own question.
     await bot.press(GROUP, final, boris, cb.RematchAnswer(game, True).encode())
@@ -91,7 +91,7 @@ async def test_a_rematch_in_a_group_is_asked_on_the_final_board_and_swaps_the_co
     assert (new.width, new.height, new.start, new.rated) == (12, 12, "empty", True)
     assert (await bot.game(game)).rematch_id == new.id
     assert "The rematch is game #2" in fake.messages[(GROUP, final)]["caption"]
-    assert bot.buttons(GROUP, final) == []
+    assert texts_of(bot.buttons(GROUP, final)) == [["🔎 Review"]]  # the game played stays reviewable
     board = fake.last("sendPhoto", GROUP)
     assert board.params["caption"].startswith(f"<b>#{new.id}") and f"tg://user?id={BORIS}" in board.params["caption"]
     # The old board's button, pressed again: the rematch was played.
@@ -111,7 +111,7 @@ async def test_a_declined_rematch_can_be_asked_again_and_a_game_here_stops_it(bo
     await bot.press(GROUP, final, anna, cb.Rematch(game).encode())
     await bot.press(GROUP, final, boris, cb.RematchAnswer(game, False).encode())
     assert "Boris declined the rematch" in fake.messages[(GROUP, final)]["caption"]
-    assert texts_of(bot.buttons(GROUP, final)) == [["🔁 Rematch"]]
+    assert texts_of(bot.buttons(GROUP, final)) == [["🔁 Rematch"], ["🔎 Review"]]
     assert (await bot.game(game)).rematch_by is None
     # Meanwhile the group opened another game: the rematch cannot start beside it.
     await bot.say(GROUP, boris, "/new")
@@ -133,7 +133,7 @@ async def test_a_rematch_in_private_asks_the_other_player_in_their_chat(bot: Bot
     await bot.say(BORIS, boris, "/m 4-4")
     await resign(bot, BORIS, boris)
     final = fake.last("sendPhoto", ANNA).result["message_id"]
-    assert texts_of(bot.buttons(ANNA, final)) == [["🔁 Rematch"]]
+    assert texts_of(bot.buttons(ANNA, final)) == [["🔁 Rematch"], ["🔎 Review"]]
     await bot.press(ANNA, final, anna, bot.button(ANNA, final, "Rematch"))
     question = fake.last("sendMessage", BORIS)
     assert "Anna asks for a rematch of game #1" in question.params["text"]

@@ -41,7 +41,7 @@ help =
     🔁 Rematch under a finished game's board plays it again, colours swapped. /tournament opens a tournament in a group (Swiss, round robin or knockout); /standings shows its table.
 
     <b>Sharing</b>
-    /sgf the game as an SGF record · /png the board at full resolution · /replay an animated replay · /watch a spectator link. Send me an <code>.sgf</code> file (zagram.org, playdots, KataGoDots…) to see it, step through it or continue it. Type @{ $bot } in any chat to share one of your boards.
+    /sgf the game as an SGF record · /png the board at full resolution · /replay an animated replay · /watch a spectator link · /review a review of a finished game: its biggest mistakes and an annotated SGF (🔎 Review under its board). Send me an <code>.sgf</code> file (zagram.org, playdots, KataGoDots…) to see it, step through it or continue it. Type @{ $bot } in any chat to share one of your boards.
 privacy_off = I can read all messages in this group, so plain <code>20-18</code> works here.
 privacy_on = In groups I see only commands and replies to my messages (Telegram's privacy mode), so use <code>/m 20-18</code>, a reply to the board or the buttons.
 rules =
@@ -800,6 +800,26 @@ webapp_puzzle_answer = Answer { $point }
 webapp_puzzle_next = Next puzzle
 webapp_puzzle_gone = There is no puzzle #{ $id }.
 btn_puzzle_webapp = 🧩 Solve on the whole board
+
+## Review (Telegram)
+# A finished game reviewed (docs/playing.md#reviews): the command, its button and the answers that are the chat's
+# own. The review's own texts (its progress, summaries, captions) are in the review's wording.
+
+cmd_review = A finished game reviewed: the biggest mistakes, an annotated SGF
+btn_review = 🔎 Review
+# $id: a game's number, or the number of a record someone sent.
+review_game = Game #{ $id }
+review_record = Record #{ $id }
+# $what: review_game or review_record.
+review_under_way = { $what }: the review is under way, its progress is here ↑
+review_press_started = 🔎 { $what }: the review starts, its progress follows in the chat.
+review_press_running = 🔎 { $what }: the review is under way already.
+review_press_done = 🔎 { $what }: the review follows in the chat.
+review_none = You have no finished game here to review. <code>/review 12</code> names one; 🔎 Review under a finished game's board reviews it.
+review_usage = <code>/review</code> reviews your latest finished game here · <code>/review 12</code> game #12 · 🔎 Review under a finished game's board, or under a record you sent me
+# $title: the review's title ("Review of game #12"); the progress message says this once the review follows it.
+review_posted = 🔎 { $title }: done ↓
+review_sgf_caption = { $title }: the annotated SGF (GM[40]): the estimate on every move, the better moves as variations; zagram.org, KataGoDots and this bot read it.
 
 ## Puzzles (/puzzle)
 

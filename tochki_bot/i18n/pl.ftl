@@ -46,7 +46,7 @@ help =
     🔁 Rewanż pod planszą zakończonej partii to ta sama partia z zamienionymi kolorami. /tournament otwiera turniej w grupie (szwajcar, każdy z każdym albo pucharowy); /standings pokazuje jego tabelę.
 
     <b>Udostępnianie</b>
-    /sgf partia jako zapis SGF · /png plansza w pełnej rozdzielczości · /replay animowana powtórka · /watch link dla widzów. Wyślij mi plik <code>.sgf</code> (zagram.org, playdots, KataGoDots…), żeby go obejrzeć, przejrzeć ruch po ruchu albo dokończyć. Wpisz @{ $bot } w dowolnym czacie, żeby pokazać komuś jedną ze swoich plansz.
+    /sgf partia jako zapis SGF · /png plansza w pełnej rozdzielczości · /replay animowana powtórka · /watch link dla widzów · /review analiza zakończonej partii: największe błędy i komentowany zapis SGF (🔎 Analiza pod jej planszą). Wyślij mi plik <code>.sgf</code> (zagram.org, playdots, KataGoDots…), żeby go obejrzeć, przejrzeć ruch po ruchu albo dokończyć. Wpisz @{ $bot } w dowolnym czacie, żeby pokazać komuś jedną ze swoich plansz.
 privacy_off = Czytam wszystkie wiadomości w tej grupie, więc wystarczy tu samo <code>20-18</code>.
 privacy_on = W grupach widzę tylko polecenia i odpowiedzi na moje wiadomości (tryb prywatności Telegrama), więc pisz <code>/m 20-18</code>, odpowiadaj na planszę albo używaj przycisków.
 rules =
@@ -860,6 +860,26 @@ board_above = { $link ->
     [none] Plansza partii #{ $id } to najnowsza powyżej ↑
    *[other] Plansza partii #{ $id } to <a href="{ $link }">najnowsza powyżej ↑</a>
 }
+
+## Review (Telegram)
+# A finished game reviewed (docs/playing.md#reviews): the command, its button and the answers that are the chat's
+# own. The review's own texts (its progress, summaries, captions) are in the review's wording.
+
+cmd_review = Analiza zakończonej partii: największe błędy, komentowany zapis SGF
+btn_review = 🔎 Analiza
+# $id: a game's number, or the number of a record someone sent.
+review_game = Partia #{ $id }
+review_record = Zapis #{ $id }
+# $what: review_game or review_record.
+review_under_way = { $what }: analiza już trwa, jej postęp jest tutaj ↑
+review_press_started = 🔎 { $what }: analiza się zaczyna, jej postęp pojawi się w czacie.
+review_press_running = 🔎 { $what }: analiza już trwa.
+review_press_done = 🔎 { $what }: analiza pojawi się w czacie.
+review_none = Nie masz tu zakończonej partii do analizy. <code>/review 12</code> wskazuje partię; 🔎 Analiza pod planszą zakończonej partii też działa.
+review_usage = <code>/review</code> analizuje twoją ostatnią zakończoną partię tutaj · <code>/review 12</code> partię #12 · 🔎 Analiza pod planszą zakończonej partii albo pod zapisem, który mi wysłałeś
+# $title: the review's title ("Review of game #12"); the progress message says this once the review follows it.
+review_posted = 🔎 { $title }: gotowe ↓
+review_sgf_caption = { $title }: komentowany zapis SGF (GM[40]): ocena każdego ruchu, lepsze ruchy jako warianty; czytają go zagram.org, KataGoDots i ten bot.
 
 ## Zadania (/puzzle)
 

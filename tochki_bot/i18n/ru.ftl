@@ -43,7 +43,7 @@ help =
     🔁 Реванш под доской законченной игры — та же игра со сменой цветов. /tournament открывает турнир в группе (швейцарка, круговой или на вылет); /standings показывает его таблицу.
 
     <b>Поделиться</b>
-    /sgf — запись игры в SGF · /png — поле в полном разрешении · /replay — анимированный повтор · /watch — ссылка для зрителей. Пришлите мне файл <code>.sgf</code> (zagram.org, playdots, KataGoDots…) — я покажу запись, её можно пролистать или доиграть. Наберите @{ $bot } в любом чате, чтобы поделиться своим полем.
+    /sgf — запись игры в SGF · /png — поле в полном разрешении · /replay — анимированный повтор · /watch — ссылка для зрителей · /review — разбор оконченной игры: главные ошибки и запись SGF с комментариями (🔎 Разбор под её полем). Пришлите мне файл <code>.sgf</code> (zagram.org, playdots, KataGoDots…) — я покажу запись, её можно пролистать или доиграть. Наберите @{ $bot } в любом чате, чтобы поделиться своим полем.
 privacy_off = Я читаю все сообщения этой группы, так что здесь можно писать просто <code>20-18</code>.
 privacy_on = В группах я вижу только команды и ответы на мои сообщения (режим приватности Telegram), поэтому пишите <code>/m 20-18</code>, отвечайте на картинку с полем или жмите кнопки.
 rules =
@@ -839,6 +839,26 @@ webapp_puzzle_answer = Ответить { $point }
 webapp_puzzle_next = Следующая задача
 webapp_puzzle_gone = Задачи №{ $id } нет.
 btn_puzzle_webapp = 🧩 Решить на всей доске
+
+## Review (Telegram)
+# A finished game reviewed (docs/playing.md#reviews): the command, its button and the answers that are the chat's
+# own. The review's own texts (its progress, summaries, captions) are in the review's wording.
+
+cmd_review = Разбор оконченной игры: главные ошибки, запись SGF с комментариями
+btn_review = 🔎 Разбор
+# $id: a game's number, or the number of a record someone sent.
+review_game = Игра №{ $id }
+review_record = Запись №{ $id }
+# $what: review_game or review_record.
+review_under_way = { $what }: разбор уже идёт, его ход — здесь ↑
+review_press_started = 🔎 { $what }: разбор начался, его ход будет виден в чате.
+review_press_running = 🔎 { $what }: разбор уже идёт.
+review_press_done = 🔎 { $what }: разбор сейчас появится в чате.
+review_none = Здесь нет вашей оконченной игры для разбора. <code>/review 12</code> называет игру; кнопка 🔎 Разбор под полем оконченной игры тоже работает.
+review_usage = <code>/review</code> — разбор вашей последней оконченной игры здесь · <code>/review 12</code> — игры №12 · 🔎 Разбор под полем оконченной игры или под присланной мне записью
+# $title: the review's title ("Review of game #12"); the progress message says this once the review follows it.
+review_posted = 🔎 { $title }: готово ↓
+review_sgf_caption = { $title }: запись SGF с комментариями (GM[40]) — оценка каждого хода, лучшие ходы вариантами; её откроют zagram.org, KataGoDots и этот бот.
 
 ## Задачи (/puzzle)
 

@@ -45,7 +45,7 @@ help =
     🔁 Реванш під дошкою закінченої гри — та сама гра зі зміною кольорів. /tournament відкриває турнір у групі (швейцарська, колова або на виліт); /standings показує його таблицю.
 
     <b>Поділитися</b>
-    /sgf — запис гри в SGF · /png — поле в повній роздільній здатності · /replay — анімований повтор · /watch — посилання для глядачів. Надішліть мені файл <code>.sgf</code> (zagram.org, playdots, KataGoDots…) — я покажу запис, його можна погортати або дограти. Наберіть @{ $bot } у будь-якому чаті, щоб поділитися своїм полем.
+    /sgf — запис гри в SGF · /png — поле в повній роздільній здатності · /replay — анімований повтор · /watch — посилання для глядачів · /review — розбір закінченої гри: головні помилки й запис SGF з коментарями (🔎 Розбір під її полем). Надішліть мені файл <code>.sgf</code> (zagram.org, playdots, KataGoDots…) — я покажу запис, його можна погортати або дограти. Наберіть @{ $bot } у будь-якому чаті, щоб поділитися своїм полем.
 privacy_off = Я читаю всі повідомлення цієї групи, тож тут можна писати просто <code>20-18</code>.
 privacy_on = У групах я бачу лише команди та відповіді на мої повідомлення (режим приватності Telegram), тому пишіть <code>/m 20-18</code>, відповідайте на картинку з полем або тисніть кнопки.
 rules =
@@ -860,6 +860,26 @@ board_above = { $link ->
     [none] Дошка гри №{ $id } — остання вище ↑
    *[other] Дошка гри №{ $id } — <a href="{ $link }">остання вище ↑</a>
 }
+
+## Review (Telegram)
+# A finished game reviewed (docs/playing.md#reviews): the command, its button and the answers that are the chat's
+# own. The review's own texts (its progress, summaries, captions) are in the review's wording.
+
+cmd_review = Розбір закінченої гри: головні помилки, запис SGF з коментарями
+btn_review = 🔎 Розбір
+# $id: a game's number, or the number of a record someone sent.
+review_game = Гра №{ $id }
+review_record = Запис №{ $id }
+# $what: review_game or review_record.
+review_under_way = { $what }: розбір уже триває, його хід — тут ↑
+review_press_started = 🔎 { $what }: розбір почався, його хід буде видно в чаті.
+review_press_running = 🔎 { $what }: розбір уже триває.
+review_press_done = 🔎 { $what }: розбір зараз з'явиться в чаті.
+review_none = Тут немає вашої закінченої гри для розбору. <code>/review 12</code> називає гру; кнопка 🔎 Розбір під полем закінченої гри теж працює.
+review_usage = <code>/review</code> — розбір вашої останньої закінченої гри тут · <code>/review 12</code> — гри №12 · 🔎 Розбір під полем закінченої гри або під надісланим мені записом
+# $title: the review's title ("Review of game #12"); the progress message says this once the review follows it.
+review_posted = 🔎 { $title }: готово ↓
+review_sgf_caption = { $title }: запис SGF з коментарями (GM[40]) — оцінка кожного ходу, кращі ходи варіантами; його відкриють zagram.org, KataGoDots і цей бот.
 
 ## Задачі (/puzzle)
 

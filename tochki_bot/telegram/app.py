@@ -31,8 +31,8 @@ from telegram.request import BaseRequest
 from ..config import Config
 from ..i18n import LANGUAGES, Language, t
 from ..painter import Painter
-from ..services import ClockPass, GameView, Origin, Services
-from . import endings, general, lists, lobby, play, privacy, puzzles, rematch, sharing, tournaments
+from ..services import REVIEW_NODES, ClockPass, GameView, Origin, Services
+from . import endings, general, lists, lobby, play, privacy, puzzles, rematch, reviews, sharing, tournaments
 from .deadlines import DeadlineWatch
 from .delivery.announcer import Announcer
 from .delivery.ledger import Ledger, Limits
@@ -92,6 +92,7 @@ COMMANDS: tuple[tuple[str, Handler], ...] = (
     ("top", lists.cmd_top),
     ("me", lists.cmd_me),
     ("puzzle", puzzles.cmd_puzzle),
+    ("review", reviews.cmd_review),
     ("sgf", sharing.cmd_sgf),
     ("png", sharing.cmd_png),
     ("replay", sharing.cmd_replay),
@@ -135,6 +136,7 @@ BUTTONS: tuple[Button, ...] = (
     tournaments.on_remove,
     tournaments.on_leave,
     puzzles.on_try,
+    reviews.on_review,
 )
 """One handler per kind of button."""
 
@@ -220,7 +222,12 @@ async def startup(application: BotApplication) -> None:
     config: Config = application.bot_data["config"]
     clock = application.bot_data.get("clock")
     services = await Services.open(
-        config.db_path, clock=clock, ai_workers=config.ai_workers, ai_seconds=config.ai_seconds, ai_seed=config.ai_seed
+        config.db_path,
+        clock=clock,
+        ai_workers=config.ai_workers,
+        ai_seconds=config.ai_seconds,
+        ai_seed=config.ai_seed,
+        review_nodes=config.review_nodes or REVIEW_NODES,
     )
     bot = application.bot
     limits = Limits(group=config.group_rate, window=config.group_window, private_rate=config.chat_rate)
@@ -237,6 +244,8 @@ async def startup(application: BotApplication) -> None:
         actions=dict(ACTIONS),
     )
     front.announcer.privacy_off = front.can_read_all
+    desk = front.reviews = reviews.ReviewDesk(front)
+    services.reviews.on_progress(desk.on_progress)  # a review's progress messages, and the review once done
     application.bot_data["pruned_at"] = 0.0
     front.announcer.painter.start()
 
@@ -255,6 +264,7 @@ async def startup(application: BotApplication) -> None:
         await front.announcer.clock(found)
         await tournaments.deliver(front, grace=0.0)  # a round's pairings (and topics) before its games' boards
         announced = await front.announcer.owed(grace=0.0)
+        announced += await desk.resume()  # reviews that ended while the bot was down reach their chats now
         taken = await take_orphans(application)
         if len(found) or announced or taken:
             log.info(

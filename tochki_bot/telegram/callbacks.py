@@ -437,3 +437,18 @@ class PuzzleTry(Callback):
     puzzle: int
     x: int
     y: int
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Reviews
+
+ReviewSubject = Literal["game", "import"]
+
+
+@dataclass(frozen=True)
+class Review(Callback):
+    """🔎 Review under a finished game's final board (``game``, its id) or an imported record (``import``)."""
+
+    KIND: ClassVar[str] = "RV"
+    subject: ReviewSubject
+    ref: int

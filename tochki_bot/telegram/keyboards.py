@@ -348,8 +348,11 @@ def unfollow_keyboard(lang: Language, game_id: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[_button(t(lang, "btn_unwatch"), cb.Unfollow(game_id))]])
 
 
-def record_keyboard(lang: Language, import_id: int, ply: int, total: int, can_continue: bool) -> InlineKeyboardMarkup:
-    """Step through an imported record: to the start and the end, one move, ten and fifty moves; continue it."""
+def record_keyboard(
+    lang: Language, import_id: int, ply: int, total: int, can_continue: bool, *, review: bool = True
+) -> InlineKeyboardMarkup:
+    """Step through an imported record: to the start and the end, one move, ten and fifty moves; continue it;
+    review it (``review``: a record with moves)."""
 
     def step(label: str, target: int) -> InlineKeyboardButton:
         return _button(label, cb.Step(import_id, min(total, max(0, target))))
@@ -360,8 +363,11 @@ def record_keyboard(lang: Language, import_id: int, ply: int, total: int, can_co
         if total > 50:
             jumps = [step("−50", ply - 50), *jumps, step("+50", ply + 50)]
         rows.append(jumps)
-    if can_continue:
-        rows.append([_button(t(lang, "btn_continue"), cb.Continue(import_id))])
+    last = [_button(t(lang, "btn_continue"), cb.Continue(import_id))] if can_continue else []
+    if review and total > 0:
+        last.append(_button(t(lang, "btn_review"), cb.Review("import", import_id)))
+    if last:
+        rows.append(last)
     return InlineKeyboardMarkup(rows)
 
 
@@ -387,6 +393,25 @@ def rematch_keyboard(lang: Language, view: GameView) -> Markup:
             ]
         ]
     }
+
+
+def review_possible(view: GameView) -> bool:
+    """A final board offers 🔎 Review: a finished game with moves to judge."""
+    return view.state == "finished" and view.position.move_count > 0
+
+
+def review_button(lang: Language, subject: cb.ReviewSubject, ref: int) -> dict[str, str]:
+    """🔎 Review, as the Bot API's JSON."""
+    return {"text": t(lang, "btn_review"), "callback_data": cb.Review(subject, ref).encode()}
+
+
+def final_keyboard(lang: Language, view: GameView, *, rematch: Markup | None) -> Markup | None:
+    """Under a finished game's final board: the rematch's row (``rematch``: its buttons as they stand, or none),
+    then 🔎 Review on a row of its own."""
+    rows = list(rematch["inline_keyboard"]) if rematch is not None else []
+    if review_possible(view):
+        rows.append([review_button(lang, "game", view.id)])
+    return {"inline_keyboard": rows} if rows else None
 
 
 def takeback_keyboard(lang: Language, view: GameView) -> InlineKeyboardMarkup:

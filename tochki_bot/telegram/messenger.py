@@ -9,10 +9,10 @@ each method posts a letter and returns its ``Ticket`` at once. ``await`` the tic
   message reports ``False`` so the caller can post anew.
 - Flood control is the rate limiter's job (it waits and retries, in that chat only).
 - Timeouts and network errors are retried for edits, deletions and the like (doing them twice changes nothing), but
-  a new message (``sendMessage``, ``sendPhoto``, ``sendDocument``, ``sendAnimation``) is sent again only when the
-  request certainly never reached Telegram: the connection could not be made. Any other failure of a send (a read
-  timeout, a dropped answer, a 5xx) may have posted it, so it is raised instead of posted twice; a board that did not
-  arrive is announced again by the outbox.
+  a new message (``sendMessage``, ``sendPhoto``, ``sendMediaGroup``, ``sendDocument``, ``sendAnimation``) is sent
+  again only when the request certainly never reached Telegram: the connection could not be made. Any other failure
+  of a send (a read timeout, a dropped answer, a 5xx) may have posted it, so it is raised instead of posted twice; a
+  board that did not arrive is announced again by the outbox.
 - A chat that cannot be written to (a user who blocked the bot or never started it) raises ``Unreachable``.
 """
 
@@ -206,9 +206,11 @@ class Messenger:
         *,
         kind: Kind | None = None,
         rank: int = 0,
+        hold: float = 0.0,
     ) -> Ticket[bool]:
         """Change a text message (keyboard too); ``True`` (a message that is gone has nothing left to change). The
-        latest edit of a message waiting to go replaces the earlier ones of the same ``rank`` or lower."""
+        latest edit of a message waiting to go replaces the earlier ones of the same ``rank`` or lower; ``hold``
+        keeps it back that many seconds at least (a progress note edited every few seconds at most)."""
         from .delivery.postbox import Kind
 
         async def make() -> bool:
@@ -224,7 +226,9 @@ class Messenger:
                 ),
             )
 
-        return self.postbox.post(chat_id, kind or Kind.ANSWER, make, key=("edit", chat_id, message_id), rank=rank)
+        return self.postbox.post(
+            chat_id, kind or Kind.ANSWER, make, key=("edit", chat_id, message_id), rank=rank, hold=hold
+        )
 
     def edit_keyboard(
         self, chat_id: int, message_id: int, keyboard: InlineKeyboardMarkup | None = None, *, kind: Kind | None = None
@@ -385,6 +389,45 @@ class Messenger:
             return int(message.message_id)
 
         return self.postbox.post(chat_id, kind or Kind.ANSWER, make)
+
+    def send_album(
+        self,
+        chat_id: int,
+        photos: list[tuple[bytes, str]],
+        *,
+        thread_id: int = 0,
+        reply_to: int | None = None,
+        kind: Kind | None = None,
+    ) -> Ticket[list[int]]:
+        """Post 2-10 pictures as one album (``sendMediaGroup``), each ``(png, caption)``; their message ids. In a
+        group it is as many messages of the budget as it has pictures (Telegram counts each)."""
+        from .delivery.postbox import Kind
+
+        if not 2 <= len(photos) <= 10:
+            raise ValueError(f"an album holds 2-10 pictures, not {len(photos)}")
+
+        async def make() -> list[int]:
+            media = [
+                InputMediaPhoto(
+                    InputFile(png, filename=f"picture-{number}.png", attach=True),
+                    caption=cut(caption, CAPTION_LIMIT),
+                    parse_mode=ParseMode.HTML,
+                )
+                for number, (png, caption) in enumerate(photos, 1)
+            ]
+            messages = await self.call(
+                chat_id,
+                lambda: self.bot.send_media_group(
+                    chat_id,
+                    media,
+                    message_thread_id=thread_id or None,
+                    reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None,
+                ),
+                repeatable=False,
+            )
+            return [int(message.message_id) for message in messages]
+
+        return self.postbox.post(chat_id, kind or Kind.ANSWER, make, cost=len(photos))
 
     def edit_photo(
         self,

@@ -17,7 +17,14 @@ from ..services.lobby import Rematch
 from ..wording import player_language
 from . import callbacks as cb
 from .captions import board_caption, html_name, mention_of
-from .keyboards import Markup, rematch_answer_keyboard, rematch_keyboard, takeback_keyboard, with_app_button
+from .keyboards import (
+    Markup,
+    final_keyboard,
+    rematch_answer_keyboard,
+    rematch_keyboard,
+    takeback_keyboard,
+    with_app_button,
+)
 from .messenger import Unreachable
 from .request import Request, button, command, game_arg
 from .views import app_button
@@ -42,6 +49,7 @@ async def _show_on_board(req: Request, view: GameView, line: str | None, keyboar
     if message is None or req.place.private:
         return
     seat = req.seat(view)
+    keyboard = final_keyboard(req.lang, view, rematch=keyboard)  # 🔎 Review stays under it
     buttons = with_app_button(keyboard, app_button(req.announcer.miniapp, view, seat))
     edit_caption(req, req.place.chat_id, message.message_id, _final_caption(req, view, line), buttons)
 

@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.error import TelegramError
@@ -44,6 +44,9 @@ from .keyboards import choice_keyboard
 from .messenger import Messenger, Unreachable
 from .views import Seat, message_link
 
+if TYPE_CHECKING:
+    from .reviews import ReviewDesk
+
 log = logging.getLogger(__name__)
 _NUMBERED = re.compile(r"^(?:<b>)?(?:#|№)([0-9]{1,12})\b")
 """A board's caption begins with its game's number (Telegram gives it as plain text; bold, as it was sent)."""
@@ -67,6 +70,8 @@ class Front:
     can_read_all: bool
     actions: dict[str, Action] = field(default_factory=dict)
     """What "which game?" buttons run: ``board``, ``resign``... (``callbacks.Command``)."""
+    reviews: ReviewDesk | None = None
+    """The reviews asked for in this process's chats and their progress messages (made at start-up)."""
 
 
 def front_of(context: ContextTypes.DEFAULT_TYPE) -> Front:

@@ -27,6 +27,7 @@ from .keyboards import (
     closing_keyboard,
     default_window,
     draw_keyboard,
+    final_keyboard,
     move_keyboard,
     rematch_keyboard,
     rematch_possible,
@@ -139,8 +140,9 @@ def board_spec(
         keyboard = move_keyboard(seat.lang, view, window, grid=(picture.dots, picture.owners))
     elif closing:
         keyboard = closing_keyboard(seat.lang, view)
-    elif seat.role != "spectator" and rematch_possible(view):
-        keyboard = rematch_keyboard(seat.lang, view)  # the final board: 🔁 Rematch
+    elif view.state == "finished":  # the final board: 🔁 Rematch (for its players), 🔎 Review
+        rematch = rematch_keyboard(seat.lang, view) if seat.role != "spectator" and rematch_possible(view) else None
+        keyboard = final_keyboard(seat.lang, view, rematch=rematch)
     if offer_on_board(view, seat):
         caption += "\n" + offer_line(seat.lang, view)
         keyboard = _with_rows(keyboard, draw_keyboard(seat.lang, view).to_dict()["inline_keyboard"])

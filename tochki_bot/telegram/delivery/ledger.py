@@ -101,18 +101,28 @@ class Ledger:
             return max(0, min(window, int(self._tokens(chat_id, now) + 1e-9)))
         return int(self._tokens(chat_id, now) + 1e-9)
 
-    def wait(self, chat_id: int, count: int = 1) -> float:
-        """Seconds until ``chat_id`` may take ``count`` more messages (0: now), if nothing else is sent meanwhile."""
+    def room(self, chat_id: int) -> int:
+        """How many messages ``chat_id``'s window still takes (a group's sliding minute; a private chat has none):
+        an album must fit in it whole."""
+        if chat_id > 0:
+            return 1 << 30
+        return max(0, self.limits.group - len(self._sent(chat_id, self.now())))
+
+    def wait(self, chat_id: int, count: int = 1, *, cost: int = 1) -> float:
+        """Seconds until ``chat_id`` may take ``count`` more messages (0: now), if nothing else is sent meanwhile.
+        ``cost`` > 1: the last of them is an album of that many messages in a group: it must fit in the window
+        whole, and may take the spreading bucket below zero (it needs up to a burst of it at once)."""
         now = self.now()
         blocked = max(0.0, (self._blocked.get(chat_id) or 0.0) - now)
         limits = self.limits
-        short = count - self._tokens(chat_id, now)
+        extra = cost - 1 if chat_id < 0 else 0
+        short = count + min(extra, limits.burst - 1) - self._tokens(chat_id, now)
         rate = self._rate() if chat_id < 0 else limits.private_rate
         spread = short / rate if short > 0 else 0.0
         if chat_id > 0:
             return max(blocked, spread)
         sent = self._sent(chat_id, now)
-        over = len(sent) + count - limits.group
+        over = len(sent) + count + extra - limits.group
         if over <= 0:
             return max(blocked, spread)
         if over > len(sent):  # past this window: the next ones go at the group's rate
@@ -120,12 +130,12 @@ class Ledger:
         # The ``over``-th oldest message has to leave the window first.
         return max(blocked, spread, sent[over - 1] + limits.window + limits.margin - now)
 
-    def spend(self, chat_id: int) -> None:
-        """A message went to ``chat_id``."""
+    def spend(self, chat_id: int, cost: int = 1) -> None:
+        """A message went to ``chat_id`` (``cost``: an album of that many, in a group)."""
         now = self.now()
         if chat_id < 0:
-            self._sent(chat_id, now).append(now)
-            self._buckets.put(chat_id, (self._tokens(chat_id, now) - 1, now))
+            self._sent(chat_id, now).extend([now] * cost)
+            self._buckets.put(chat_id, (self._tokens(chat_id, now) - cost, now))
         else:
             self._private.put(chat_id, (self._tokens(chat_id, now) - 1, now))
 

@@ -92,12 +92,15 @@ class Letter(Generic[T]):
     """Its place in the order of posting."""
     rank: int = 0
     """Among letters with the same key, the higher rank stays (a board of a later move)."""
+    cost: int = 1
+    """Messages it is in a group's budget: an album counts each of its photos, as Telegram does."""
 
     def eligible(self, now: float, free: int, reserve: int, quiet: int) -> bool:
         """Whether it may take one of ``free`` messages now: a board whenever one is free; a press or an answer
         beyond the boards' reserve, or any time once due; a tidy-up only while the chat is quiet (``quiet`` messages
-        free: a busy game's boards will want the rest soon)."""
-        if self.not_before > now:
+        free: a busy game's boards will want the rest soon). An album (``cost`` > 1) is given ``free`` less the
+        messages beyond its first that it takes at once (see ``Postbox._choose``)."""
+        if self.not_before > now or free <= 0:
             return False
         if self.kind is Kind.BOARD:
             return True
@@ -178,10 +181,13 @@ class Postbox:
         hold: float = 0.0,
         note: Note | None = None,
         rank: int = 0,
+        cost: int = 1,
     ) -> Ticket[T]:
         """Queue one message for ``chat_id``; ``make()`` sends it when its turn comes. ``hold`` keeps it back that many
         seconds at least; ``key`` makes it replace a waiting letter with the same key, unless that one has a higher
-        ``rank`` (a board of a later move): then the waiting one goes and this one's ticket gives its outcome."""
+        ``rank`` (a board of a later move): then the waiting one goes and this one's ticket gives its outcome.
+        ``cost``: how many messages it is in a group (an album of photos; at most the group's window)."""
+        cost = max(1, min(cost, self.ledger.limits.group)) if chat_id < 0 else 1
         now = self.ledger.now()
         due = now + (DUE[kind] * self.window if chat_id < 0 else 0.0)
         line = self._lines.setdefault(chat_id, [])
@@ -201,12 +207,15 @@ class Postbox:
                         note,
                         number=waiting.number,
                         rank=rank,
+                        cost=cost,
                     )
                     line[line.index(waiting)] = letter
                     _chain(letter.future, waiting.future)
                     self._kick(chat_id)
                     return Ticket(letter, self._eta(chat_id, letter))
-        letter = Letter(chat_id, kind, make, key, due, now + hold, note, number=next(self._numbers), rank=rank)
+        letter = Letter(
+            chat_id, kind, make, key, due, now + hold, note, number=next(self._numbers), rank=rank, cost=cost
+        )
         line.append(letter)
         self._idle.clear()
         self._kick(chat_id)
@@ -248,9 +257,10 @@ class Postbox:
                 if other is not letter and (other.kind is Kind.BOARD or other.number < letter.number)
             )
         reserve = 0 if letter.kind is Kind.BOARD else self._reserve(chat_id)
-        wait = self.ledger.wait(chat_id, ahead + 1 + reserve)
+        cost = letter.cost
+        wait = self.ledger.wait(chat_id, ahead + 1 + reserve, cost=cost)
         if reserve:  # once due, it may take the reserve
-            wait = min(wait, max(letter.due - now, self.ledger.wait(chat_id, ahead + 1)))
+            wait = min(wait, max(letter.due - now, self.ledger.wait(chat_id, ahead + 1, cost=cost)))
         return max(wait, letter.not_before - now, 0.0)
 
     async def idle(self) -> None:
@@ -294,22 +304,32 @@ class Postbox:
         reserve = self._reserve(chat_id)
         quiet = self._quiet(chat_id, reserve)
         if free > 0:
-            ready = [letter for letter in line if letter.eligible(now, free, reserve, quiet)]
+            # An album wants its photos free at once, up to a burst (beyond it the spreading goes below zero, and
+            # the next letters wait a little longer), and room for all of them in the window.
+            room, burst = self.ledger.room(chat_id), self.ledger.limits.burst
+            ready = [
+                letter
+                for letter in line
+                if (letter.cost == 1 or letter.cost <= room)
+                and letter.eligible(now, free - min(letter.cost - 1, burst - 1), reserve, quiet)
+            ]
             if ready:
-                if free > len(line) + reserve:  # room for all: in the order posted
+                if free > sum(letter.cost for letter in line) + reserve:  # room for all: in the order posted
                     return ready[0], now
                 # Short: boards first, then answers past their due time, presses, answers, tidy-ups.
                 return min(ready, key=lambda letter: _urgency(letter, now)), now
         # Nothing may go now: look again when the first letter may (a message more is free, a held one is let go, an
         # answer falls due).
         wake = float("inf")
+        wait = self.ledger.wait
         for letter in line:
+            cost = letter.cost
             if letter.kind is Kind.BOARD:
-                at = now + self.ledger.wait(chat_id)
+                at = now + wait(chat_id, cost=cost)
             elif letter.kind is Kind.TIDY:
-                at = now + self.ledger.wait(chat_id, quiet + 1)
+                at = now + wait(chat_id, quiet + 1, cost=cost)
             else:
-                at = min(now + self.ledger.wait(chat_id, reserve + 1), max(letter.due, now + self.ledger.wait(chat_id)))
+                at = min(now + wait(chat_id, reserve + 1, cost=cost), max(letter.due, now + wait(chat_id, cost=cost)))
             wake = min(wake, max(at, letter.not_before))
         return None, max(wake, now + 0.01)
 
@@ -359,7 +379,7 @@ class Postbox:
                 self._idle.set()
 
     async def _send(self, chat_id: int, batch: list[Letter[Any]]) -> None:
-        self.ledger.spend(chat_id)
+        self.ledger.spend(chat_id, batch[0].cost if len(batch) == 1 else 1)
         try:
             if len(batch) > 1:
                 assert self.digest is not None
