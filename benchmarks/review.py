@@ -155,6 +155,26 @@ def _span(args: tuple[GameSettings, Sequence[Move], int, int, int]) -> list[list
     return review_span(settings, moves, first, count, nodes)
 
 
+def _spin(n: int) -> int:
+    """Pure computation, the control: what two processes at once get out of this machine."""
+    total = 0
+    for i in range(n):
+        total += i * i % 7
+    return total
+
+
+def control(workers: int, n: int = 20_000_000) -> float:
+    """How many times the work of one process ``workers`` processes do in the same time on this machine (2.0 on two
+    free cores; less where the cores are shared or are threads of one)."""
+    start = time.perf_counter()
+    _spin(n)
+    alone = time.perf_counter() - start
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(_spin, [n] * workers))
+    return workers * alone / (time.perf_counter() - start)
+
+
 def _load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"{one:.2f} {five:.2f} {fifteen:.2f} (1, 5, 15 min) on {os.cpu_count()} cores"
@@ -181,6 +201,7 @@ def speed(nodes: int, workers: int, name: str) -> None:
     print(f"{'one core':<24} {len(one):>6} {alone:>8.1f} {alone / len(one):>7.3f}")
     print(f"{f'{workers} processes, spans {SPAN}':<24} {len(found):>6} {spread:>8.1f} {spread / len(found):>7.3f}")
     print(f"ratio {alone / spread:.2f}x; the same judgements both ways: {same}")
+    print(f"control: {workers} processes of pure computation do {control(workers):.2f}x the work of one here")
 
 
 def main() -> None:
