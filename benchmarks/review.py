@@ -13,21 +13,30 @@ bot's games apart (their estimates leave out the territory counted at the end).
 ai-workers get them): seconds in all and per move, and the ratio. The load average is printed before and after: the
 machine's cores may be shared.
 
+``workers``: the same record's review as the bot runs it: asked through the services on a SQLite database (this
+process only gathers), its jobs done by one, then by ``--workers`` real ``tochki-bot ai-worker`` processes (one
+search each): seconds until the review is done, and the ratio. Both tables end with a control: how much more two
+processes of pure computation do than one on this machine (2.0 on two free cores).
+
 Run: python -m benchmarks.review signs [--nodes 2000] [--only NAME]
      python -m benchmarks.review speed [--nodes 2000] [--workers 2] [--record zagram-352562.sgf]
+     python -m benchmarks.review workers [--workers 2] [--record zagram-352562.sgf]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import math
 import os
+import tempfile
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.support.program import AiWorker
 from tochki_bot.ai.review import REVIEW_NODES, MoveReview
 from tochki_bot.engine import Colour, GameSettings, Move
 from tochki_bot.engine.sgf import SgfRecord, parse_result, parse_sgf
@@ -204,6 +213,50 @@ def speed(nodes: int, workers: int, name: str) -> None:
     print(f"control: {workers} processes of pure computation do {control(workers):.2f}x the work of one here")
 
 
+async def _by_workers(text: str, workers: int, folder: Path) -> tuple[float, int]:
+    """Seconds until the record's review is done by ``workers`` ai-worker processes; the moves judged."""
+    from tochki_bot.services import Person, Services
+
+    db = folder / f"review-{workers}.db"
+    services = await Services.open(db, ai_workers=0)
+    try:
+        await services.opponent.start()
+        import_id = await services.records.keep(1, 1, "Bench", text)
+        processes = [AiWorker(str(db)) for _ in range(workers)]
+        try:
+            for process in processes:  # started (imports, a look at the queue) before the clock runs
+                await process.started()
+            start = time.perf_counter()
+            review = await services.reviews.request("import", import_id, Person(1, "Bench"))
+            await services.reviews.settle(timeout=1800.0)
+            seconds = time.perf_counter() - start
+        finally:
+            for process in processes:
+                process.stop()
+        done = await services.reviews.get(review.id)
+        return seconds, len(done.moves)
+    finally:
+        await services.close()
+
+
+def by_workers(workers: int, name: str) -> None:
+    """Print the ``workers`` table."""
+    text = (DATA / name).read_text(encoding="utf-8")
+    print(f"{name} reviewed through the services, its jobs done by ai-worker processes (one search each)")
+    print(f"load before: {_load()}")
+    rows: list[tuple[int, float, int]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for count in sorted({1, workers}):
+            seconds, judged = asyncio.run(_by_workers(text, count, Path(folder)))
+            rows.append((count, seconds, judged))
+            print(f"load after {count}: {_load()}")
+    print(f"{'ai-workers':<12} {'judged':>6} {'seconds':>8}")
+    for count, seconds, judged in rows:
+        print(f"{count:<12} {judged:>6} {seconds:>8.1f}")
+    print(f"ratio {rows[0][1] / rows[-1][1]:.2f}x")
+    print(f"control: {workers} processes of pure computation do {control(workers):.2f}x the work of one here")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -214,11 +267,16 @@ def main() -> None:
     p.add_argument("--nodes", type=int, default=REVIEW_NODES)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--record", default=SPEED_RECORD, help="a record under tests/data")
+    w = sub.add_parser("workers", help="the review through the services, done by real ai-worker processes")
+    w.add_argument("--workers", type=int, default=2)
+    w.add_argument("--record", default=SPEED_RECORD, help="a record under tests/data")
     args = parser.parse_args()
     if args.command == "signs":
         signs(args.nodes, args.only)
-    else:
+    elif args.command == "speed":
         speed(args.nodes, args.workers, args.record)
+    else:
+        by_workers(args.workers, args.record)
 
 
 if __name__ == "__main__":

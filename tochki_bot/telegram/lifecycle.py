@@ -80,12 +80,42 @@ async def serve(application: Application[Any, Any, Any, Any, Any, Any], listenin
             loop.remove_signal_handler(sig)
 
 
+LAST_POLL = "Error while calling `get_updates` one more time"
+"""How python-telegram-bot's log line begins when the last ``getUpdates`` of a stop (the one that marks the updates
+fetched as read) fails."""
+
+
+class LastPollFailed(logging.Filter):
+    """python-telegram-bot logs a failed last ``getUpdates`` of a stop (Telegram slow or gone) with a traceback. It is
+    harmless: the updates since the one before may come again at the next start, and each is recognised as a repeat
+    (its id was stored). One warning line says so instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith(LAST_POLL):
+            error = record.exc_info[1]
+            record.msg = (
+                "the last getUpdates of the stop failed (%s): updates may come again at the next start, as repeats"
+            )
+            record.args = (error,)
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def _quiet_last_poll() -> None:
+    updater_log = logging.getLogger("telegram.ext.Updater")
+    if not any(isinstance(f, LastPollFailed) for f in updater_log.filters):
+        updater_log.addFilter(LastPollFailed())
+
+
 def polling(application: Application[Any, Any, Any, Any, Any, Any]) -> Listening:
     """Long polling (``getUpdates``) for every update type, as python-telegram-bot's ``run_polling`` does it: an
     error while polling goes to the application's error handlers, and the polling goes on."""
     updater = application.updater
     if updater is None:
         raise ValueError("long polling needs the application's updater")
+
+    _quiet_last_poll()
 
     def failed(exc: TelegramError) -> None:
         application.create_task(application.process_error(error=exc, update=None))
@@ -108,4 +138,13 @@ async def run_polling(application: Application[Any, Any, Any, Any, Any, Any]) ->
     await serve(application, polling(application))
 
 
-__all__ = ["POLL_TIMEOUT", "STOP_SIGNALS", "Listening", "polling", "run_polling", "serve"]
+__all__ = [
+    "LAST_POLL",
+    "POLL_TIMEOUT",
+    "STOP_SIGNALS",
+    "LastPollFailed",
+    "Listening",
+    "polling",
+    "run_polling",
+    "serve",
+]
