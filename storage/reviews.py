@@ -300,5 +300,13 @@ class Reviews:
         )
         return [_post(r) for r in rows]
 
+    async def prune_posts(self, created_before: float) -> int:
+        """Forget the messages that were answered (the finished review was sent there) and were made before
+        ``created_before``: nothing is owed there any more. How many."""
+        async with self._db.transaction(durable=False):
+            return await self._db.execute(
+                "DELETE FROM review_posts WHERE answered = 1 AND created_at < ?", (created_before,)
+            )
+
 
 __all__ = ["ReviewPost", "ReviewRecord", "ReviewRowState", "ReviewSubject", "Reviews"]

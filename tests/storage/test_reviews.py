@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from storage import Storage
+from storage.reviews import ReviewPost
 from tests.support.paths import Where
 from tochki_bot.engine import GameSettings
 
@@ -107,3 +108,16 @@ async def test_a_running_review_without_jobs_is_ended(db: Storage) -> None:
     ended = await db.reviews.end_orphans()
     assert [(r.id, r.state, r.done) for r in ended] == [(review.id, "done", 5)]
     assert await db.reviews.running_of(1) is None and await db.reviews.end_orphans() == []
+
+
+async def test_answered_review_messages_are_pruned_and_owed_ones_kept(db: Storage) -> None:
+    game_id = await a_game(db)
+    review = await db.reviews.add("game", game_id, 1, 3, 300, record=None, game_id=game_id, spans=[(1, 3)], lease=5.0)
+    assert review is not None
+    for message_id in (10, 11):
+        await db.reviews.post(ReviewPost(review.id, -100, message_id, created_at=100.0))
+    await db.reviews.post(ReviewPost(review.id, -100, 12, created_at=300.0))
+    assert await db.reviews.answered(review.id, -100, 10) and await db.reviews.answered(review.id, -100, 12)
+    assert await db.reviews.prune_posts(200.0) == 1  # answered and old; 11 is still owed, 12 is recent
+    left = await db.reviews.posts(review.id, answered=None)
+    assert [(p.message_id, p.answered) for p in left] == [(11, False), (12, True)]

@@ -239,8 +239,9 @@ class Services:
 
     async def prune(self, now: float | None = None) -> dict[str, int]:
         """Forget what is no longer needed: handled update ids after ``KEEP_UPDATES``, messages without buttons
-        after ``KEEP_MESSAGES``, records sent after ``KEEP_IMPORTS``, announcements that cannot be made, the AI's
-        jobs nobody reads after ``KEEP_JOBS``. Returns how many of each were forgotten."""
+        and the answered messages of reviews after ``KEEP_MESSAGES``, records sent after ``KEEP_IMPORTS``,
+        announcements that cannot be made, the AI's jobs nobody reads after ``KEEP_JOBS``. Returns how many of each
+        were forgotten."""
         storage = self._core.storage
         now = self.now if now is None else now
         return {
@@ -250,6 +251,7 @@ class Services:
             "announcements": await storage.outbox.give_up(now - GIVE_UP[0], GIVE_UP[1]),
             "accepted updates": await storage.inbox.prune(now - KEEP_UPDATES),
             "jobs": await storage.jobs.prune(now - KEEP_JOBS),
+            "review messages": await storage.reviews.prune_posts(now - KEEP_MESSAGES),
             "tournament announcements": await self.tournaments.prune(now),
         }
 
