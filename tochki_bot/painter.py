@@ -22,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from render import STANDARD, BoardView, Window, render_png
 
-from .processes import pool
+from .processes import pool, stop
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,7 @@ class Painter:
         """Stop the worker processes (pictures being drawn are dropped). The painter can be used again after."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            stop(pool)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

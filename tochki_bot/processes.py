@@ -8,11 +8,12 @@ the one that started them, and end at once when it is not.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 
 WATCH_EVERY = 1.0
 """Seconds between a worker's looks at its parent."""
@@ -36,4 +37,20 @@ def pool(workers: int) -> ProcessPoolExecutor:
     )
 
 
-__all__ = ["WATCH_EVERY", "pool"]
+def stop(executor: Executor, *, join: float = 2.0) -> None:
+    """Stop a pool at once: the work not started is cancelled, its workers are ended (nothing they were doing is
+    wanted any more) and its managing thread gets ``join`` seconds to end.
+
+    Left to end on its own, the managing thread may still be closing its pipe when the process exits, and Python
+    3.11's exit hook then writes to the closed pipe (``OSError: Bad file descriptor`` at exit, found by the CI)."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    manager = getattr(executor, "_executor_manager_thread", None) if isinstance(executor, ProcessPoolExecutor) else None
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):  # it has ended already
+            process.terminate()
+    if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
+        manager.join(join)
+
+
+__all__ = ["WATCH_EVERY", "pool", "stop"]

@@ -9,9 +9,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -60,6 +62,23 @@ async def test_a_worker_that_dies_costs_no_picture() -> None:
         assert painter._pool is not None and pid not in painter._pool._processes
     finally:
         painter.close()
+
+
+@pytest.mark.process
+async def test_closing_ends_the_workers_and_their_managing_thread_at_once() -> None:
+    """Found by the CI: a pool left to end on its own was still closing its pipe as the process exited, and Python's
+    exit hook wrote to the closed pipe (a traceback at the end of a worker's log)."""
+    painter = Painter(1)
+    await painter.png(_view())
+    pool = painter._pool
+    assert pool is not None
+    (process,) = pool._processes.values()
+    manager = cast(threading.Thread, pool._executor_manager_thread)  # typeshed has it wrong
+    assert manager is not None and manager.is_alive()
+    painter.close()
+    assert not manager.is_alive()
+    process.join(5)
+    assert not process.is_alive()
 
 
 def _die_at_start() -> None:

@@ -33,7 +33,7 @@ from storage import Duplicate, PuzzlePost, PuzzleRecord, PuzzlerRecord
 
 from ..ai.puzzles import FIRST_PLY, REVIEW_NODES, Found, Kind, Verdict, find_puzzles
 from ..engine import Colour, Game, GameSettings, Move, Point, parse_point
-from ..processes import pool
+from ..processes import pool, stop
 from .core import Core
 from .errors import Problem, ServiceError
 from .ratings import START_DEVIATION, START_RATING, START_VOLATILITY, Rating
@@ -482,7 +482,7 @@ class Puzzles:
 
     def close(self) -> None:
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            stop(self._executor)
             self._executor = None
 
 

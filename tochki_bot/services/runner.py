@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from storage import Job
 
 from ..engine import Game, Point
-from ..processes import pool
+from ..processes import pool, stop
 from .core import Core
 from .search import NAMED_ACTIONS, Action, search
 
@@ -142,7 +142,7 @@ class Runner:
         except Exception:
             log.warning("could not give back the AI's jobs (taken again when their leases run out)", exc_info=True)
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            stop(self._pool)
             self._pool = None
 
     # --------------------------------------------------------------------------------------------------------------
