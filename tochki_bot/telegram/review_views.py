@@ -8,9 +8,10 @@ from __future__ import annotations
 import asyncio
 import html
 
-from render.review import evaluation_chart, render_mistake
+from render.review import evaluation_chart, mistake_window
 
 from ..i18n import Language, t
+from ..painter import Painter
 from ..services.reviews import ReviewView
 from ..wording import reviews as words
 
@@ -36,13 +37,6 @@ async def chart_photo(review: ReviewView, lang: Language) -> tuple[bytes, str]:
     return png, chart_caption(review, lang)
 
 
-def _mistakes(review: ReviewView, lang: Language) -> list[tuple[bytes, str]]:
-    return [
-        (render_mistake(words.mistake_view(review, move, lang)), html.escape(mistake_caption(review, move.ply, lang)))
-        for move in words.mistakes(review)
-    ]
-
-
 def mistake_caption(review: ReviewView, ply: int, lang: Language) -> str:
     """A mistake's photo caption (plain): whose it is, then the review's line ("Anna · Move 41 · 12-7 lost 4 dots:
     13-8 captures 3")."""
@@ -51,9 +45,15 @@ def mistake_caption(review: ReviewView, ply: int, lang: Language) -> str:
     return f"{words.player_text(review, move.colour, lang)} · {words.mistake_caption(review, move, lang)}"
 
 
-async def mistake_photos(review: ReviewView, lang: Language) -> list[tuple[bytes, str]]:
-    """Each player's biggest mistakes as board pictures (drawn in a thread) with captions, in the order played."""
-    return await asyncio.to_thread(_mistakes, review, lang)
+async def mistake_photos(review: ReviewView, lang: Language, painter: Painter) -> list[tuple[bytes, str]]:
+    """Each player's biggest mistakes as board pictures with captions, in the order played: the views made in a
+    thread (each replays the game), the pictures drawn by the bot's ``painter`` as every board is."""
+    moves = words.mistakes(review)
+    views = await asyncio.to_thread(lambda: [words.mistake_view(review, move, lang) for move in moves])
+    return [
+        (await painter.png(view, crop=mistake_window(view)), html.escape(mistake_caption(review, move.ply, lang)))
+        for view, move in zip(views, moves, strict=True)
+    ]
 
 
 def file_name(review: ReviewView) -> str:

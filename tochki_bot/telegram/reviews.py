@@ -140,7 +140,7 @@ class ReviewDesk:
     ) -> None:
         messenger = self.front.messenger
         chart, caption = await review_views.chart_photo(view, lang)
-        mistakes = await review_views.mistake_photos(view, lang)
+        mistakes = await review_views.mistake_photos(view, lang, self.front.announcer.painter)
         try:
             sgf: bytes | None = self.front.services.reviews.sgf(view).encode()
         except ValueError:  # a board larger than SGF can address: the pictures only
