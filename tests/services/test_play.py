@@ -94,7 +94,8 @@ async def test_a_dot_that_changes_an_open_pool_asks_again(bot: Bot) -> None:
 
 
 # ----------------------------------------------------------------------------------------------------------------------
-# Games ended before they were played do not count: a resignation before one's first move, a draw before any move.
+# Games ended before they were played do not count: a resignation or an agreed draw before each player has made a
+# move cancels the game (issue 20: a draw after one move was rated, a resignation then was not; one rule for both).
 
 
 async def agree_draw(bot: Bot) -> None:
@@ -118,13 +119,32 @@ async def test_a_draw_agreed_before_any_move_is_cancelled_and_not_rated(bot: Bot
     assert "no finished games" in bot.fake.texts(GROUP)[-1].lower()
 
 
-async def test_a_draw_agreed_after_a_move_is_rated(bot: Bot) -> None:
+async def test_a_draw_agreed_after_one_players_move_is_cancelled_and_not_rated(bot: Bot) -> None:
     anna, _ = users(bot.fake)
     await open_game(bot, "/new 10x10 empty")
     await bot.say(GROUP, anna, "/m 5-5")
     await agree_draw(bot)
     record = await bot.game(1)
-    assert record.state == "finished" and record.rated
+    assert record.state == "cancelled" and not record.rated and record.reason == "draw"
+    final = bot.fake.last("sendPhoto", GROUP).params["caption"]
+    assert "Game cancelled.</b> The players agreed to end it before the second player's first move" in final
+
+
+async def test_a_resignation_after_ones_own_move_but_before_the_opponents_cancels_the_game(bot: Bot) -> None:
+    """The same rule as a draw's: Anna moved, Boris had not; her resignation cancels the game, and the question says
+    so before she confirms."""
+    anna, _ = users(bot.fake)
+    await open_game(bot, "/new 10x10 empty")
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, anna, "/resign")
+    question = bot.fake.last("sendMessage", GROUP)
+    assert "Your opponent has not moved yet in game #1: resigning now cancels it" in question.params["text"]
+    board = question.result["message_id"]
+    await bot.press(GROUP, board, anna, bot.button(GROUP, board, "Yes, cancel the game"))
+    record = await bot.game(1)
+    assert record.state == "cancelled" and not record.rated and record.reason == "resignation"
+    final = bot.fake.last("sendPhoto", GROUP).params["caption"]
+    assert "Game cancelled.</b> Anna resigned before the opponent's first move, so the game does not count" in final
 
 
 async def test_a_draw_agreed_after_both_moved_is_rated(bot: Bot) -> None:

@@ -198,6 +198,12 @@ async def test_a_resignation_before_ones_first_move_cancels_the_game(services: S
     assert problem(error) is Problem.GAME_OVER
     assert await services.ratings.of(ANNA.id) == {} and await services.ratings.of(BORIS.id) == {}
 
+    # Anna moved and Boris did not: her resignation cancels the game too (until each player has moved).
+    view = await group_game(services)
+    await services.play.move(view.id, ANNA, 5, 5)
+    ended = await services.play.resign(view.id, ANNA)
+    assert ended.state == "cancelled" and not ended.rated and ended.cancelled_by_resignation
+
     view = await group_game(services)
     await services.play.move(view.id, ANNA, 5, 5)
     await services.play.move(view.id, BORIS, 6, 6)
@@ -229,7 +235,9 @@ async def test_draws_grounding_and_the_preview_that_changes_nothing(services: Se
     assert problem(error) is Problem.OWN_DRAW_OFFER
     declined = await services.play.answer_draw(view.id, BORIS, False)
     assert declined.draw_offer is None and declined.state == "active"
-    await services.play.move(view.id, ANNA, 1, 5)  # before any move, an agreed draw cancels the game instead
+    # Before each player has moved, an agreed draw cancels the game instead.
+    await services.play.move(view.id, ANNA, 1, 5)
+    await services.play.move(view.id, BORIS, 2, 5)
     await services.play.offer_draw(view.id, BORIS)
     agreed = await services.play.offer_draw(view.id, ANNA)  # both offered: agreed
     assert agreed.agreed and agreed.view.state == "finished" and agreed.view.result is not None

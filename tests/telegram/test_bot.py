@@ -254,9 +254,10 @@ async def test_draw_offer_declined_then_accepted(bot: Bot) -> None:
     assert "предлагает ничью" not in caption and "Отказ от ничьей в игре №1: Boris." in caption  # says how it ended
     assert not any("ничью" in b["text"] for row in bot.buttons(GROUP, offer) for b in row)
     assert bot.buttons(GROUP, offer)  # the move buttons stay
-    await bot.say(GROUP, anna, "/m 5-5")  # a draw before any move would not count (it is cancelled)
+    await bot.say(GROUP, anna, "/m 5-5")  # a draw before each player has moved would not count (it is cancelled)
+    await bot.say(GROUP, boris, "/m 6-6")
     await bot.say(GROUP, anna, "/draw")
-    offer = bot.last_board(GROUP)["message_id"]  # the board of 5-5 shows it
+    offer = bot.last_board(GROUP)["message_id"]  # the board of 6-6 shows it
     await bot.press(GROUP, offer, boris, bot.button(GROUP, offer, "Принять ничью"))
     final = fake.last("sendPhoto", GROUP)
     assert "Игра окончена.</b> Ничья по соглашению." in final.params["caption"]

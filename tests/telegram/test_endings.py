@@ -59,6 +59,7 @@ async def test_a_draw_offer_that_did_not_get_out_is_made_by_the_clock(bot: Bot) 
     anna, boris, _ = users(fake)
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/m 6-6")  # before each player has moved, an agreed draw would cancel the game
     fake.fail(
         "editMessageMedia", 500, "Internal Server Error", match=lambda p: "ничью" in str(p.get("media", "")), times=3
     )
@@ -79,6 +80,7 @@ async def test_a_draw_by_two_offers_says_so_on_the_first_offer(bot: Bot) -> None
     anna, boris, _ = users(fake)
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/m 6-6")  # before each player has moved, an agreed draw would cancel the game
     await bot.say(GROUP, boris, "/draw")
     await bot.say(GROUP, anna, "/draw")
     assert (await bot.game(1)).reason == "draw"
@@ -106,6 +108,8 @@ async def test_only_who_asked_can_confirm_a_resignation(bot: Bot) -> None:
     anna, boris, stranger = users(fake)
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/m 6-6")  # before each player has moved, resigning would cancel the game
+    await bot.say(GROUP, anna, "/m 7-7")
     await bot.say(GROUP, anna, "/resign")  # out of turn: a resignation needs no turn
     confirm = fake.last("sendMessage", GROUP).result["message_id"]
     for other in (boris, stranger):
@@ -113,7 +117,7 @@ async def test_only_who_asked_can_confirm_a_resignation(bot: Bot) -> None:
             await bot.press(GROUP, confirm, other, bot.button(GROUP, confirm, label))
             assert fake.answers()[-1] == "Only Анна can press this."  # Boris and the stranger read English
     record = await bot.game(1)
-    assert record.state == "active" and record.ply == 1
+    assert record.state == "active" and record.ply == 3
     assert bot.buttons(GROUP, confirm)  # the question still waits for Anna
     await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Нет"))
     assert fake.messages[(GROUP, confirm)]["text"] == "Сдача отменена: игра №1 продолжается."

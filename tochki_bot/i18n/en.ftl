@@ -950,3 +950,10 @@ webapp_review = 🔎 Review
 webapp_review_sgf = ⬇ Annotated SGF
 webapp_review_legend = Tap a mistake: ✕ played, ● better
 webapp_review_none = No move lost a dot or more.
+
+## Games ended before each player moved (a resignation or an agreed draw then cancels the game)
+
+result_cancelled_resignation_early = { $loser } resigned before the opponent's first move, so the game does not count
+result_cancelled_agreed_early = The players agreed to end it before the second player's first move, so the game does not count
+resign_confirm_early = Your opponent has not moved yet in game #{ $id }: resigning now cancels it, and it does not count. Cancel game #{ $id }?
+resign_cancelled_early_done = Game #{ $id } cancelled: { $name } resigned before the opponent's first move.

@@ -1024,3 +1024,10 @@ webapp_review = 🔎 Analiza
 webapp_review_sgf = ⬇ SGF z analizą
 webapp_review_legend = Dotknij błędu: ✕ zagrany, ● lepszy
 webapp_review_none = Żaden ruch nie stracił ani kropki.
+
+## Partie zakończone, zanim obaj gracze wykonali ruch (poddanie lub zgoda anuluje wtedy partię)
+
+result_cancelled_resignation_early = { $loser } poddaje się przed pierwszym ruchem przeciwnika, więc partia się nie liczy
+result_cancelled_agreed_early = Gracze umówili się zakończyć ją przed pierwszym ruchem drugiego gracza, więc partia się nie liczy
+resign_confirm_early = Przeciwnik nie ma jeszcze żadnego ruchu w partii #{ $id }: poddanie teraz ją anuluje i partia się nie liczy. Anulować partię #{ $id }?
+resign_cancelled_early_done = Partia #{ $id } anulowana: { $name } poddaje się przed pierwszym ruchem przeciwnika.

@@ -284,24 +284,32 @@ class Play:
         update_id: int | None = None,
         origin: Origin = "chat",
     ) -> GameView:
-        """``who`` resigns and the opponent wins; before ``who`` made any move, the game is cancelled instead
-        (unrated), as a draw (or an agreed end) is before any move."""
+        """``who`` resigns and the opponent wins; before each player has made a move, the game is cancelled instead
+        (unrated), as it is by a draw (or an agreed end) then (``_unplayed``)."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
             trial = (await self._position(record, origin)).copy()
             trial.resign(colour)
-            # A tournament's game counts whatever happened: resigning it before one's first move loses it.
-            before_first = record.tournament_id is None and who.id not in await core.storage.games.movers(record.id)
-            return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=before_first)
+            unplayed = await self._unplayed(record)
+            return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=unplayed)
 
     async def _unplayed(self, record: GameRecord) -> bool:
-        """Whether nobody has made a move in the game yet: a draw (or an end) agreed now cancels it (unrated), as a
-        resignation before one's first move does."""
-        return not await self._core.storage.games.movers(record.id)
+        """Whether the game ends unplayed if it ends now by a resignation or an agreed draw (or end): it is cancelled
+        then, and does not count, until each player has made a move. A tournament's game counts whatever happened
+        (it cannot be cancelled)."""
+        if record.tournament_id is not None:
+            return False
+        movers = set(await self._core.storage.games.movers(record.id))
+        return not {record.blue_id, record.red_id} <= movers
+
+    async def would_cancel(self, game_id: int) -> bool:
+        """Whether a resignation (or an agreed draw) now would cancel the game: not each player has moved yet."""
+        record = await self._core.storage.games.get(game_id)
+        return record is not None and await self._unplayed(record)
 
     async def has_moved(self, game_id: int, who: Person) -> bool:
-        """Whether ``who`` has made a move in the game (resigning before that cancels it instead)."""
+        """Whether ``who`` has made a move in the game."""
         return who.id in await self._core.storage.games.movers(game_id)
 
     async def ground_preview(self, game_id: int, who: Person) -> GroundPreview:

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from ..engine import other
 from ..i18n import duration, t
 from ..services import GameView, GroundPreview, Problem, ServiceError, Want
-from ..wording import outcome_sentence
+from ..wording import outcome_sentence, resigned_early
 from . import callbacks as cb
 from .captions import html_name
 from .delivery.postbox import Kind
@@ -30,14 +30,18 @@ def _player_of(req: Request, view: GameView) -> None:
 async def ask_resign(req: Request, view: GameView) -> None:
     """Ask the player to confirm the resignation (only they can answer)."""
     _player_of(req, view)
-    # A tournament's game counts even before one's first move: resigning it loses it.
-    moved = view.table is not None or await req.services.play.has_moved(view.id, req.person)
+    # Before each player has moved, resigning cancels the game (a tournament's game counts whatever happened).
+    cancels = await req.services.play.would_cancel(view.id)
+    key = "resign_confirm"
+    if cancels:
+        moved = await req.services.play.has_moved(view.id, req.person)
+        key = "resign_confirm_early" if moved else "resign_confirm_unplayed"
     req.announcer.ask(
         view,
         req.place.chat_id,
         req.place.thread_id,
-        t(req.lang, "resign_confirm" if moved else "resign_confirm_unplayed", id=view.id),
-        resign_keyboard(req.lang, view, req.person.id, unplayed=not moved),
+        t(req.lang, key, id=view.id),
+        resign_keyboard(req.lang, view, req.person.id, unplayed=cancels),
         topic="resign",
         user_id=req.person.id,
         reply_to=req.update.message.message_id if req.update.message else None,
@@ -88,7 +92,9 @@ async def _confirmed(
         # Settled before the announcement, which would otherwise close this question with a plainer text first.
         # If the edit fails, the announcement is still owed in the outbox and is made all the same.
         colour = view.colour_of(req.person.id)
-        key = "resign_cancelled_done" if view.cancelled_by_resignation else f"{topic}_done"
+        key = f"{topic}_done"
+        if view.cancelled_by_resignation:
+            key = "resign_cancelled_early_done" if resigned_early(view) else "resign_cancelled_done"
         done = t(req.lang, key, id=view.id, name=html_name(view, colour) if colour else "?")
         try:
             req.announcer.settle(req.place.chat_id, message.message_id, done, Kind.TIDY)  # the new board says it

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .languages import known_language, player_language
 from .names import bot_name, cut, drawn_name, in_language, player_name, side_name
-from .results import outcome_sentence, result_sentence
+from .results import outcome_sentence, resigned_early, result_sentence
 from .rules import rules_title
 from .status import (
     PICTURE_NAME,
@@ -41,6 +41,7 @@ __all__ = [
     "plain",
     "player_language",
     "player_name",
+    "resigned_early",
     "result_sentence",
     "rules_title",
     "side_name",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import Colour, EndReason, other
+from ..engine import Colour, EndReason, MoveKind, other
 from ..i18n import Language, t
 from ..services import GameView
 
@@ -12,6 +12,15 @@ from ..services import GameView
 def outcome_sentence(lang: Language, winner: Colour | None, show: Callable[[Colour], str]) -> str:
     """Who wins ("Alice wins"), or that it is a draw; the winner named by ``show``."""
     return t(lang, "outcome_draw") if winner is None else t(lang, "outcome_win", winner=show(winner))
+
+
+def resigned_early(view: GameView) -> bool:
+    """A game cancelled by a resignation (before each player had moved) whose resigner had moved: the opponent had
+    not (the texts say "before the opponent's first move" rather than "before making a move")."""
+    last = view.position.last_move
+    if not view.cancelled_by_resignation or last is None:
+        return False
+    return any(move.kind is MoveKind.DOT and move.colour == last.colour for move in view.position.moves)
 
 
 def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str]) -> str:
@@ -23,9 +32,11 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     last = view.position.last_move
     actor: Colour = last.colour if last is not None else "blue"
     if view.cancelled_by_resignation:
-        return t(lang, "result_cancelled_resignation", loser=show(actor))
+        key = "result_cancelled_resignation_early" if resigned_early(view) else "result_cancelled_resignation"
+        return t(lang, key, loser=show(actor))
     if view.cancelled_unplayed:
-        return t(lang, "result_cancelled_agreed")
+        dots = any(move.kind is MoveKind.DOT for move in view.position.moves)
+        return t(lang, "result_cancelled_agreed_early" if dots else "result_cancelled_agreed")
     outcome = outcome_sentence(lang, result.winner, show)
     if result.reason is EndReason.RESIGNATION:
         return t(lang, "result_resignation", loser=show(actor), winner=show(other(actor)))
@@ -47,4 +58,4 @@ def result_sentence(lang: Language, view: GameView, show: Callable[[Colour], str
     return t(lang, "result_draw")
 
 
-__all__ = ["outcome_sentence", "result_sentence"]
+__all__ = ["outcome_sentence", "resigned_early", "result_sentence"]
