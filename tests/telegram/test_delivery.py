@@ -163,3 +163,33 @@ async def test_a_failure_reaches_whoever_waits_and_the_line_goes_on() -> None:
     with pytest.raises(RuntimeError):
         await failed
     assert await after == "after"
+
+
+async def test_a_press_is_promised_the_wait_of_what_goes_before_it_only() -> None:
+    """An edit a press asks for goes after the boards and the answers already due, never after a tidy-up or an answer
+    due later: the wait its answer promises counts only those. Before, every earlier letter was counted, tidy-ups
+    included (a busy game leaves many: the buttons of its old boards), and presses were promised 3-4 times the wait."""
+    clock = Clock()
+    ledger = Ledger(Limits(), clock)
+    for _ in range(5):
+        ledger.spend(GROUP)  # the burst is spent: one message every 61 / 20 s
+    postbox = Postbox(ledger)
+    never: list[str] = []
+    for i in range(10):
+        postbox.post(GROUP, Kind.TIDY, recorder(never, f"tidy{i}"))
+    postbox.post(GROUP, Kind.ANSWER, recorder(never, "answer"))  # due in 20 s
+    press = postbox.post(GROUP, Kind.PRESS, recorder(never, "press"), key="window")
+    assert press.eta == pytest.approx(5.0)  # its due time (window / 12): the boards' reserve is not its to take
+    clock.now += 1.0
+    again = postbox.post(GROUP, Kind.PRESS, recorder(never, "press2"), key="window")  # replaces it, keeps its due
+    assert again.eta == pytest.approx(4.0)
+    board = postbox.eta(GROUP, Kind.BOARD)
+    assert board == pytest.approx(61 / 20 - 1.0)  # a board goes before all of them, at the next message
+    clock.now += 20.0  # the answer is due now: it goes before a press posted now
+    for _ in range(5):
+        ledger.spend(GROUP)
+    late = postbox.post(GROUP, Kind.PRESS, recorder(never, "other"), key="other")
+    assert late.eta == pytest.approx(ledger.wait(GROUP, 3))  # the answer, the first press (due too), then this one
+    for task in list(postbox._tasks.values()):
+        task.cancel()
+    assert never == []

@@ -247,15 +247,7 @@ class Postbox:
 
     def _eta(self, chat_id: int, letter: Letter[Any]) -> float:
         now = self.ledger.now()
-        line = self._lines.get(chat_id, [])
-        if letter.kind is Kind.BOARD:
-            ahead = sum(1 for other in line if other.kind is Kind.BOARD and other.number < letter.number)
-        else:
-            ahead = sum(
-                1
-                for other in line
-                if other is not letter and (other.kind is Kind.BOARD or other.number < letter.number)
-            )
+        ahead = sum(1 for other in self._lines.get(chat_id, []) if _goes_before(other, letter))
         reserve = 0 if letter.kind is Kind.BOARD else self._reserve(chat_id)
         cost = letter.cost
         wait = self.ledger.wait(chat_id, ahead + 1 + reserve, cost=cost)
@@ -412,6 +404,24 @@ class Postbox:
         for letter in batch:
             if not letter.future.done():
                 letter.future.set_result(result)
+
+
+def _goes_before(other: Letter[Any], letter: Letter[Any]) -> bool:
+    """Whether ``other``, waiting in the same line, goes before ``letter`` (for ``eta``): every board before anything
+    else, boards in the order posted; a press or an answer after the presses and answers due before it (once due,
+    they go first, and a press falls due long before an answer); a tidy-up after everything but earlier tidy-ups. A
+    letter the press outranks (a tidy-up, an answer due later) does not hold it up."""
+    if other is letter:
+        return False
+    if other.kind is Kind.BOARD:
+        return letter.kind is not Kind.BOARD or other.number < letter.number
+    if letter.kind is Kind.BOARD:
+        return False
+    if other.kind is Kind.TIDY:
+        return letter.kind is Kind.TIDY and other.number < letter.number
+    if letter.kind is Kind.TIDY:
+        return True
+    return (other.due, other.number) < (letter.due, letter.number)
 
 
 def _urgency(letter: Letter[Any], now: float) -> tuple[int, int, int]:
