@@ -389,7 +389,7 @@ async def test_a_group_game_of_a_pole_and_a_ukrainian_in_the_groups_language(bot
 
     # The end is the group's too.
     await bot.say(GROUP, pawel, "/resign")
-    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
     await bot.press(GROUP, confirm, pawel, bot.button(GROUP, confirm, "Yes, resign"))
     caption = fake.last("sendPhoto", GROUP).params["caption"]
     assert "Game over." in caption and "Paweł resigned; Оксана wins" in caption
@@ -412,7 +412,7 @@ async def test_the_groups_language_is_the_one_most_of_its_players_use(bot: Bot) 
     await bot.say(GROUP, oksana, "/m 5-5")
     assert "To nie twój ruch" in fake.texts(GROUP)[-1]  # a refusal in the group is the group's
     await bot.say(GROUP, pawel, "/resign")
-    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
     await bot.press(GROUP, confirm, pawel, bot.button(GROUP, confirm, "Tak, anuluj partię"))
     assert "Paweł poddaje się przed pierwszym ruchem" in fake.last("sendPhoto", GROUP).params["caption"]
 

@@ -109,7 +109,7 @@ async def test_a_russian_caption_names_the_bot_in_russian(bot: Bot) -> None:
     captions = [c.params["caption"] for c in fake.sent("sendPhoto", GROUP)]
     assert any("🤖 Бот ★" in c for c in captions) and not any("Bot ★" in c for c in captions)
     await bot.say(GROUP, anna, "/resign")
-    question = fake.last("sendMessage", GROUP).result["message_id"]
+    question = bot.last_board(GROUP)["message_id"]  # on the latest board
     await bot.press(GROUP, question, anna, bot.button(GROUP, question, "Да"))
     assert "🤖 Бот ★" in fake.last("sendPhoto", GROUP).params["caption"]
     english = fake.user(BORIS, "Boris", "en")

@@ -137,9 +137,9 @@ async def test_a_resignation_after_ones_own_move_but_before_the_opponents_cancel
     await open_game(bot, "/new 10x10 empty")
     await bot.say(GROUP, anna, "/m 5-5")
     await bot.say(GROUP, anna, "/resign")
-    question = bot.fake.last("sendMessage", GROUP)
-    assert "Your opponent has not moved yet in game #1: resigning now cancels it" in question.params["text"]
-    board = question.result["message_id"]
+    board = bot.last_board(GROUP)["message_id"]  # the question lives on the latest board
+    caption = bot.fake.messages[(GROUP, board)]["caption"]
+    assert "Your opponent has not moved yet in game #1: resigning now cancels it" in caption
     await bot.press(GROUP, board, anna, bot.button(GROUP, board, "Yes, cancel the game"))
     record = await bot.game(1)
     assert record.state == "cancelled" and not record.rated and record.reason == "resignation"

@@ -91,6 +91,13 @@ def caption(bot: Bot, chat: int) -> str:
     return str(bot.fake.last("sendPhoto", chat).params["caption"])
 
 
+def asked(bot: Bot, chat: int) -> tuple[int, str]:
+    """A confirmation (resign? ground? STOP?) lives on the game's latest board in the chat where it was asked: that
+    board's message id and its caption as it stands now."""
+    board = int(bot.last_board(chat)["message_id"])
+    return board, str(bot.fake.messages[(chat, board)]["caption"])
+
+
 def png_of(call: Any) -> Image.Image:
     """The picture a call sent."""
     data = next(iter(call.files.values()))

@@ -12,10 +12,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.support.games import ANNA, BORIS, GROUP, STRANGER, caption, open_group_game, users, watch_link
+from tests.support.games import ANNA, BORIS, GROUP, STRANGER, asked, caption, open_group_game, users, watch_link
 from tests.support.harness import Bot
 from tests.support.paths import Where
 from tochki_bot.services import Person
+from tochki_bot.telegram import callbacks as cb
 
 
 @pytest.fixture
@@ -96,13 +97,15 @@ async def test_the_previous_board_loses_its_buttons_and_answered_questions_say_s
     await bot.say(GROUP, anna, "/m 9-9")
     assert draw_buttons(bot.last_board(GROUP)["message_id"]) == [] and bot.buttons(GROUP, newer) == []
     assert (await bot.game(1)).draw_offer is None
-    # A confirmation outstanding when the game ends loses its buttons too.
+    # A confirmation outstanding when the game ends loses its buttons too. Both live on the latest board, each with
+    # its own line and buttons.
     await bot.say(GROUP, anna, "/resign")
-    dangling = fake.last("sendMessage", GROUP).result["message_id"]
     await bot.say(GROUP, boris, "/resign")
-    mine = fake.last("sendMessage", GROUP).result["message_id"]
-    await bot.press(GROUP, mine, boris, bot.button(GROUP, mine, "Да"))
-    assert fake.messages[(GROUP, dangling)]["text"] == "Игра №1 окончена." and bot.buttons(GROUP, dangling) == []
+    board, text = asked(bot, GROUP)
+    assert text.count("Сдаться в игре №1?") == 2
+    ply = (await bot.game(1)).ply
+    await bot.press(GROUP, board, boris, cb.Resign(1, ply, BORIS, True).encode())
+    assert bot.buttons(GROUP, board) == [] and "Сдаться" not in caption(bot, GROUP)
     assert not any(
         message.get("reply_markup") and "RM:" not in json.dumps(message["reply_markup"])
         for (chat, _), message in fake.messages.items()
@@ -121,7 +124,7 @@ async def test_a_followed_game_that_ends_tells_the_spectator(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/m 5-5")
     await bot.say(GROUP, boris, "/m 6-6")
     await bot.say(GROUP, anna, "/resign")
-    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
     await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Да"))
     assert "Game over" in caption(bot, STRANGER)
     assert fake.messages[(STRANGER, note)]["text"] == "Game #1 is over; you no longer follow it."

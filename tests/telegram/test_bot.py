@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from tests.support.fakebot import FakeTelegram
-from tests.support.games import ANNA, BORIS, GROUP, STRANGER, open_group_game, png_of, users
+from tests.support.games import ANNA, BORIS, GROUP, STRANGER, asked, open_group_game, png_of, users
 from tests.support.harness import Bot, Clock
 from tests.support.paths import Where
 from tochki_bot.engine import Game
@@ -53,7 +53,7 @@ async def test_group_game_with_commands_captures_and_resignation(bot: Bot) -> No
     assert not fake.sent("editMessageMedia")
 
     await bot.say(GROUP, boris, "/resign")
-    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да, сдаюсь"))
     final = fake.last("sendPhoto", GROUP)
     assert "Игра окончена" in final.params["caption"] and "победа: Анна" in final.params["caption"]
@@ -274,13 +274,15 @@ async def test_grounding_with_confirmation(bot: Bot) -> None:
     await bot.say(GROUP, boris, "/ground")
     assert "своё" in fake.texts(GROUP)[-1] or "свой ход" in fake.texts(GROUP)[-1]
     await bot.say(GROUP, anna, "/ground")
-    confirm = fake.last("sendMessage", GROUP).result
-    assert "0 : 1" in confirm["text"]  # 2-6 is only diagonally linked: it would go to red
-    await bot.press(GROUP, confirm["message_id"], anna, bot.button(GROUP, confirm["message_id"], "Нет"))
+    confirm, text = asked(bot, GROUP)  # on the latest board: a line of its caption and two buttons
+    assert "0 : 1" in text  # 2-6 is only diagonally linked: it would go to red
+    await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Нет"))
     assert (await bot.db.games.get(1)).state == "active"  # type: ignore[union-attr]
+    _, text = asked(bot, GROUP)
+    assert "Заземлиться" not in str(bot.buttons(GROUP, confirm)) and "Заземление отменено" in text
     await bot.say(GROUP, anna, "/ground")
-    confirm = fake.last("sendMessage", GROUP).result
-    await bot.press(GROUP, confirm["message_id"], anna, bot.button(GROUP, confirm["message_id"], "Заземлиться"))
+    confirm, _ = asked(bot, GROUP)
+    await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Заземлиться"))
     final = fake.last("sendPhoto", GROUP)
     assert "Заземление: Анна" in final.params["caption"] and "победа: Boris" in final.params["caption"]
     record = await bot.db.games.get(1)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.games import asked
 from tests.support.harness import Bot
 from tests.support.variant_games import ANNA, BORIS, GROUP, board, open_game, users
 from tochki_bot.engine import Game, GameSettings, Point
@@ -38,9 +39,8 @@ async def play(bot: Bot, moves: list[tuple[str, str]]) -> None:
 
 async def declare_stop(bot: Bot, who: dict[str, Any]) -> None:
     await bot.say(GROUP, who, "/stop")
-    question = bot.fake.last("sendMessage", GROUP)
-    assert "Declare STOP in game #1?" in question.params["text"]
-    message_id = question.result["message_id"]
+    message_id, text = asked(bot, GROUP)  # the question lives on the latest board
+    assert "Declare STOP in game #1?" in text
     await bot.press(GROUP, message_id, who, bot.button(GROUP, message_id, "STOP"))
 
 
@@ -89,7 +89,7 @@ async def test_the_chats_next_new_keeps_the_rule_set_and_its_options(bot: Bot) -
     anna, boris = users(bot.fake)
     await open_game(bot, "/new 20x20 polish 30 penalty")
     await bot.say(GROUP, anna, "/resign")
-    question = bot.fake.last("sendMessage", GROUP).result["message_id"]
+    question, _ = asked(bot, GROUP)
     await bot.press(GROUP, question, anna, bot.button(GROUP, question, "Yes"))
     assert (await bot.game(1)).state != "active"
     await bot.say(GROUP, boris, "/new")
@@ -185,9 +185,9 @@ async def test_the_stop_player_ends_the_extra_dots_by_grounding(bot: Bot) -> Non
     await declare_stop(bot, boris)
     assert (await bot.game(1)).deadline is None  # no time limit for the extra dots
     await bot.say(GROUP, boris, "/ground")
-    question = fake.last("sendMessage", GROUP)
-    assert "Declare grounding" in question.params["text"]
-    await bot.press(GROUP, question.result["message_id"], boris, bot.button(GROUP, question.result["message_id"], "Gr"))
+    question, text = asked(bot, GROUP)
+    assert "Declare grounding" in text
+    await bot.press(GROUP, question, boris, bot.button(GROUP, question, "Gr"))
     record = await bot.game(1)
     assert record.reason == "grounding" and (record.score_blue, record.score_red) == (2, 0)
 

@@ -13,7 +13,7 @@ import pytest
 
 from tests.support import variant_games
 from tests.support.fakebot import Call, FakeTelegram
-from tests.support.games import BORIS, GROUP, caption, open_group_game, settled, users
+from tests.support.games import BORIS, GROUP, asked, caption, open_group_game, settled, users
 from tests.support.harness import Bot
 from tests.support.paths import Where
 
@@ -23,6 +23,11 @@ async def bot(where: Where) -> AsyncIterator[Bot]:
     started = await Bot(where("bot.db")).start()
     yield started
     await started.stop()
+
+
+def resign_buttons(bot: Bot, board: int, chat: int = GROUP) -> list[dict[str, str]]:
+    """The buttons of a resignation question on a board (its other buttons are the board's own)."""
+    return [b for row in bot.buttons(chat, board) for b in row if b["callback_data"].startswith("R:")]
 
 
 def offers(fake: FakeTelegram) -> list[Call]:
@@ -94,11 +99,10 @@ async def test_resigning_before_ones_first_move_says_it_cancels(bot: Bot) -> Non
     await bot.say(BORIS, boris, "/new ai 12x12 red")  # the bot moves first
     await settled(bot)
     await bot.say(BORIS, boris, "/resign")
-    question = bot.fake.last("sendMessage", BORIS)
-    assert "You have not moved yet" in question.params["text"]
-    message = question.result["message_id"]
+    message, text = asked(bot, BORIS)  # in private too, the question lives on the latest board
+    assert "You have not moved yet" in text
     await bot.press(BORIS, message, boris, bot.button(BORIS, message, "Yes"))
-    assert bot.fake.messages[(BORIS, message)]["text"].startswith("Game #1 cancelled: Boris resigned before")
+    assert "Boris resigned before making a move, so the game does not count" in caption(bot, BORIS)
     assert (await bot.game(1)).state == "cancelled"
 
 
@@ -111,23 +115,50 @@ async def test_only_who_asked_can_confirm_a_resignation(bot: Bot) -> None:
     await bot.say(GROUP, boris, "/m 6-6")  # before each player has moved, resigning would cancel the game
     await bot.say(GROUP, anna, "/m 7-7")
     await bot.say(GROUP, anna, "/resign")  # out of turn: a resignation needs no turn
-    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    messages = len(fake.sent("sendMessage", GROUP)) + len(fake.sent("sendPhoto", GROUP))
+    confirm, text = asked(bot, GROUP)  # on the latest board: a line of its caption and two buttons, one edit
+    assert (
+        "Сдаться в игре №1?" in text
+        and len(fake.sent("sendMessage", GROUP)) + len(fake.sent("sendPhoto", GROUP)) == messages
+    )
     for other in (boris, stranger):
         for label in ("Да, сдаюсь", "Нет"):
             await bot.press(GROUP, confirm, other, bot.button(GROUP, confirm, label))
             assert fake.answers()[-1] == "Only Анна can press this."  # Boris and the stranger read English
     record = await bot.game(1)
     assert record.state == "active" and record.ply == 3
-    assert bot.buttons(GROUP, confirm)  # the question still waits for Anna
+    assert "Да, сдаюсь" in str(bot.buttons(GROUP, confirm))  # the question still waits for Anna
     await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Нет"))
-    assert fake.messages[(GROUP, confirm)]["text"] == "Сдача отменена: игра №1 продолжается."
-    assert bot.buttons(GROUP, confirm) == []
+    _, text = asked(bot, GROUP)
+    assert "Сдаться" not in text and text.endswith("Сдача отменена: игра №1 продолжается.")
+    assert not resign_buttons(bot, confirm) and bot.buttons(GROUP, confirm)  # the move buttons stay
     await bot.say(GROUP, anna, "/resign")
-    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    confirm, _ = asked(bot, GROUP)
     await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Да, сдаюсь"))
-    assert fake.messages[(GROUP, confirm)]["text"] == "Сдача в игре №1: Анна."
+    assert "Сдача: Анна" in caption(bot, GROUP)  # the final board says it; the old one loses its buttons
+    assert bot.buttons(GROUP, confirm) == []
     record = await bot.game(1)
     assert record.state == "finished" and record.winner == "red"
+
+
+async def test_a_confirmation_on_the_board_goes_when_the_game_moves_on(bot: Bot) -> None:
+    """A question asked on the latest board is out of date once a move is made: the next board does not show it, the
+    old board loses its buttons, and its buttons, pressed meanwhile, are refused."""
+    fake = bot.fake
+    anna, boris, _ = users(fake)
+    await open_group_game(bot)
+    await bot.say(GROUP, anna, "/m 5-5")
+    await bot.say(GROUP, boris, "/m 6-6")
+    await bot.say(GROUP, boris, "/resign")  # out of turn
+    confirm, text = asked(bot, GROUP)
+    assert "Boris" in text and "Resign game #1?" not in text  # the group reads Russian
+    yes = bot.button(GROUP, confirm, "Да, сдаюсь")
+    await bot.say(GROUP, anna, "/m 7-7")
+    board, text = asked(bot, GROUP)
+    assert board != confirm and "Сдаться" not in text and not resign_buttons(bot, board)
+    assert bot.buttons(GROUP, confirm) == []
+    await bot.press(GROUP, confirm, boris, yes)
+    assert (await bot.game(1)).state == "active" and "out of date" in fake.answers()[-1]
 
 
 async def test_only_who_asked_can_confirm_grounding_and_only_the_opponent_answers_a_draw(bot: Bot) -> None:
@@ -136,11 +167,11 @@ async def test_only_who_asked_can_confirm_grounding_and_only_the_opponent_answer
     anna, boris, stranger = users(fake)
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/ground")
-    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    confirm, _ = asked(bot, GROUP)
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Заземлиться"))
     assert fake.answers()[-1] == "Only Анна can press this." and (await bot.game(1)).state == "active"
     await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Нет"))
-    assert "Заземление отменено" in fake.messages[(GROUP, confirm)]["text"]
+    assert "Заземление отменено" in asked(bot, GROUP)[1]
 
     await bot.say(GROUP, anna, "/draw")
     offer = bot.last_board(GROUP)["message_id"]  # a group's offer lives on its latest board
@@ -158,7 +189,7 @@ async def test_a_resignation_before_the_first_move_is_unrated_and_not_a_move(bot
     await open_group_game(bot)
     await bot.say(GROUP, anna, "/m 5-5")
     await bot.say(GROUP, boris, "/resign")  # Boris never moved
-    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
     record = await bot.game(1)
     assert record.state == "cancelled" and not record.rated and record.reason == "resignation"
@@ -173,7 +204,7 @@ async def test_a_resignation_before_the_first_move_is_unrated_and_not_a_move(bot
     await bot.say(GROUP, anna, "/m 5-5")
     await bot.say(GROUP, boris, "/m 6-6")
     await bot.say(GROUP, anna, "/resign")
-    confirm = fake.last("sendMessage", GROUP).result["message_id"]
+    confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
     await bot.press(GROUP, confirm, anna, bot.button(GROUP, confirm, "Да"))
     record = await bot.game(2)
     assert record.state == "finished" and record.rated and record.ply == 3
@@ -186,17 +217,18 @@ async def test_a_resignation_before_the_first_move_is_unrated_and_not_a_move(bot
 
 
 def labels(bot: Bot, message_id: int) -> list[str]:
-    return [b["text"] for row in bot.buttons(GROUP, message_id) for b in row]
+    """The buttons of the resignation question on a board."""
+    return [b["text"] for b in resign_buttons(bot, message_id)]
 
 
 async def test_resigning_before_ones_first_move_asks_to_cancel_with_a_cancel_button(bot: Bot) -> None:
     anna, _ = variant_games.users(bot.fake)
     await variant_games.open_game(bot, "/new 10x10 empty")
     await bot.say(GROUP, anna, "/resign")
-    question = bot.fake.last("sendMessage", GROUP)
-    assert "Cancel game #1?" in question.params["text"]
-    assert labels(bot, question.result["message_id"]) == ["Yes, cancel the game", "No"]
-    await bot.press(GROUP, question.result["message_id"], anna, bot.button(GROUP, question.result["message_id"], "Yes"))
+    question, text = asked(bot, GROUP)
+    assert "Cancel game #1?" in text
+    assert labels(bot, question) == ["Yes, cancel the game", "No"]
+    await bot.press(GROUP, question, anna, bot.button(GROUP, question, "Yes"))
     assert (await bot.game(1)).state == "cancelled"
 
 
@@ -206,9 +238,9 @@ async def test_resigning_after_ones_first_move_asks_to_resign(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/m 5-5")
     await bot.say(GROUP, boris, "/m 6-6")
     await bot.say(GROUP, anna, "/resign")
-    question = bot.fake.last("sendMessage", GROUP)
-    assert "Resign game #1?" in question.params["text"]
-    assert labels(bot, question.result["message_id"]) == ["Yes, resign", "No"]
+    question, text = asked(bot, GROUP)
+    assert "Resign game #1?" in text
+    assert labels(bot, question) == ["Yes, resign", "No"]
 
 
 async def test_the_russian_cancel_question_has_a_cancel_button(bot: Bot) -> None:
@@ -218,6 +250,6 @@ async def test_the_russian_cancel_question_has_a_cancel_button(bot: Bot) -> None
     lobby = bot.fake.last("sendMessage", GROUP).result["message_id"]
     await bot.press(GROUP, lobby, boris, bot.button(GROUP, lobby, "Играть"))
     await bot.say(GROUP, boris, "/resign")
-    question = bot.fake.last("sendMessage", GROUP)
-    assert "Отменить игру №1?" in question.params["text"]
-    assert labels(bot, question.result["message_id"]) == ["Да, отменить игру", "Нет"]
+    question, text = asked(bot, GROUP)
+    assert "Отменить игру №1?" in text
+    assert labels(bot, question) == ["Да, отменить игру", "Нет"]

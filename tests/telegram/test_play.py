@@ -83,7 +83,8 @@ async def test_two_correspondence_games_are_named_addressed_and_asked_about(bot:
     await bot.say(ANNA, anna, "/resign")
     assert "Какая игра?" in fake.texts(ANNA)[-1]
     await bot.say(ANNA, anna, f"/resign {first}")
-    assert f"Сдаться в игре №{first}?" in fake.texts(ANNA)[-1]
+    latest = await bot.services.messages.latest_board(first, ANNA)  # the question lives on that game's latest board
+    assert latest is not None and f"Сдаться в игре №{first}?" in fake.messages[(ANNA, latest.message_id)]["caption"]
 
     # /games lists both, with a button that shows each board.
     await bot.say(ANNA, anna, "/games")
@@ -161,7 +162,7 @@ async def test_a_refusal_after_which_game_is_said(bot: Bot) -> None:
     await private_game(bot, anna, clara(fake))
     await bot.say(ANNA, anna, f"/m {first} 5-5")
     await bot.say(ANNA, anna, "/ground")
-    question = fake.last("sendMessage", ANNA).result["message_id"]
+    question = fake.last("sendMessage", ANNA).result["message_id"]  # which game?
     await bot.press(ANNA, question, anna, bot.button(ANNA, question, "Boris"))  # not her move there
     assert "только в свой ход" in fake.texts(ANNA)[-1]
 
@@ -192,7 +193,7 @@ async def test_buttons_whose_data_names_something_else_than_their_message_are_re
     assert (await bot.game(2)).state == "active" and (await bot.game(1)).settings.size == "39x32"
     # A confirmation pressed again after it was answered changes nothing.
     await bot.say(GROUP, boris, "/resign")
-    question = fake.last("sendMessage", GROUP).result["message_id"]
+    question = bot.last_board(GROUP)["message_id"]  # on the latest board
     yes = bot.button(GROUP, question, "Да")
     await bot.press(GROUP, question, boris, bot.button(GROUP, question, "Нет"))
     await bot.press(GROUP, question, boris, yes)

@@ -44,7 +44,7 @@ async def group_game(bot: Bot, *words: str) -> int:
 
 async def resign(bot: Bot, chat: int, user: dict[str, Any]) -> None:
     await bot.say(chat, user, "/resign")
-    confirm = bot.fake.last("sendMessage", chat).result["message_id"]
+    confirm = bot.last_board(chat)["message_id"]  # on the latest board
     await bot.press(chat, confirm, user, bot.button(chat, confirm, "Yes"))
 
 

@@ -47,7 +47,7 @@ async def test_sgf_export_reads_back_as_the_same_game(bot: Bot) -> None:
     stored = await bot.db.games.moves(1)
     assert game.moves == tuple(stored) and game.score == (1, 0)
     await bot.say(GROUP, boris, "/resign")
-    confirm = bot.fake.last("sendMessage", GROUP).result["message_id"]
+    confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
     await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
     await bot.say(GROUP, anna, "/sgf 1")
     text = next(iter(bot.fake.last("sendDocument", GROUP).files.values())).decode()
@@ -205,7 +205,7 @@ async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
         await open_group_game(bot)
         await play(bot, ["3-3", "4-4"])  # a resignation before one's first move would not count
         await bot.say(GROUP, boris, "/resign")
-        confirm = fake.last("sendMessage", GROUP).result["message_id"]
+        confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
         await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да"))
     await bot.say(GROUP, anna, "/new")  # an unfinished game does not count
     await bot.say(GROUP, anna, "/top")

@@ -106,7 +106,7 @@ async def resign(bot: Bot, chat: int, game: int, loser: str, thread: int | None 
     await bot.say(chat, red, f"/m {game} 8-8", thread_id=thread)
     who = blue if loser == "blue" else red
     await bot.say(chat, who, f"/resign {game}", thread_id=thread)
-    question = bot.fake.last("sendMessage", chat).result["message_id"]
+    question = bot.last_board(chat)["message_id"]  # on the latest board
     await bot.press(chat, question, who, bot.button(chat, question, "Yes"))
     record = await bot.game(game)
     assert record.state == "finished" and record.reason == "resignation" and record.winner != loser, record

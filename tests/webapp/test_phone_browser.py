@@ -106,7 +106,7 @@ async def test_a_phone_feels_the_moves_asks_before_closing_and_goes_back(tmp_pat
 
         # The end, and the replay: the back button goes from a replayed move to the game as it ended, then to the list.
         await bot.say(GROUP, boris, "/resign")
-        confirm = bot.fake.last("sendMessage", GROUP).result["message_id"]
+        confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
         await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да, сдаюсь"))
         await run(anna_phone.until, "window.tochki.state.state === 'finished'", 5)
         await run(

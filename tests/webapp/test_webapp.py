@@ -175,8 +175,10 @@ async def test_who_may_move_and_why_not(site: Site) -> None:
     assert (await bot.game(1)).ply == 1
     assert (await site.move(1, BORIS, 6, 6, ply=1)).status_code == 200
     # A captured point: red surrounds... simpler: a finished game refuses every move with 409.
+    await bot.services.changes.settle()  # the group's board of the move made in the Mini App
+    await bot.settle()
     await bot.say(GROUP, users(bot.fake)[0], "/resign")
-    confirm = bot.fake.last("sendMessage", GROUP).result["message_id"]
+    confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
     await bot.press(GROUP, confirm, users(bot.fake)[0], bot.button(GROUP, confirm, "Да, сдаюсь"))
     over = await site.move(1, ANNA, 7, 7, ply=3)
     assert over.status_code == 409 and over.json()["error"] == "game_over"

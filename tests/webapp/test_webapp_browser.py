@@ -118,8 +118,10 @@ async def test_a_short_game_in_the_mini_app_against_chat_commands(tmp_path: Path
         await run(anna_phone.zoom_to, 10, 10)
         await run(anna_phone.shot, shots / "webapp-capture.png")
         await run(boris_phone.shot, shots / "webapp-dark.png")
+        await bot.services.changes.settle()  # the group's boards of the moves made in the Mini App
+        await bot.settle()
         await bot.say(GROUP, boris, "/resign")
-        confirm = fake.last("sendMessage", GROUP).result["message_id"]
+        confirm = bot.last_board(GROUP)["message_id"]  # on the latest board
         await bot.press(GROUP, confirm, boris, bot.button(GROUP, confirm, "Да, сдаюсь"))
         assert (await bot.game(1)).state == "finished"
 

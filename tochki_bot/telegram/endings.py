@@ -1,21 +1,30 @@
 """Ending a game: ``/resign``, ``/ground`` and ``/stop`` with a confirmation that belongs to whoever asked, ``/finish``
-(the extra dots after a STOP), and ``/draw`` with the opponent's answer. Answered questions are edited to say how they
-were answered."""
+(the extra dots after a STOP), and ``/draw`` with the opponent's answer.
+
+A confirmation lives on the game's latest board in the chat where it was asked, as a draw offer does in a group: a
+line of the caption naming who asked, and its two buttons (one edit, not a message and two edits; a group's minute has
+about 20 messages). "No" takes it off the board (one edit, a line saying so); "yes" is followed by a new board, and
+the old one loses its buttons; a move makes it out of date (the next board does not show it). Only where the chat has
+no board of the game (``/resign 12`` in a private chat about a group's game) is it a question of its own, edited to
+say how it was answered."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
 
+from telegram import InlineKeyboardMarkup
+
 from ..engine import other
 from ..i18n import duration, t
 from ..services import GameView, GroundPreview, Problem, ServiceError, Want
 from ..wording import outcome_sentence, resigned_early
 from . import callbacks as cb
-from .captions import html_name
+from .captions import html_name, mention_of
 from .delivery.postbox import Kind
 from .keyboards import ground_keyboard, resign_keyboard, stop_keyboard
 from .request import Request, button, command, game_arg
+from .views import Asked
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +45,31 @@ async def ask_resign(req: Request, view: GameView) -> None:
     if cancels:
         moved = await req.services.play.has_moved(view.id, req.person)
         key = "resign_confirm_early" if moved else "resign_confirm_unplayed"
+    await _confirm(
+        req,
+        view,
+        "resign",
+        t(req.lang, key, id=view.id),
+        resign_keyboard(req.lang, view, req.person.id, unplayed=cancels),
+    )
+
+
+async def _confirm(req: Request, view: GameView, topic: str, text: str, keyboard: InlineKeyboardMarkup) -> None:
+    """Ask the player to confirm (only they can answer): on the game's latest board here, else as a question of its
+    own."""
+    colour = view.colour_of(req.person.id)
+    line = f"{mention_of(view, colour)}: {text}" if colour is not None else text
+    rows = tuple(tuple(button.to_dict() for button in row) for row in keyboard.inline_keyboard)
+    asked = Asked(topic, req.person.id, view.ply, line, rows)
+    if await req.announcer.ask_on_board(view, req.seat(view), asked) is not None:
+        return
     req.announcer.ask(
         view,
         req.place.chat_id,
         req.place.thread_id,
-        t(req.lang, key, id=view.id),
-        resign_keyboard(req.lang, view, req.person.id, unplayed=cancels),
-        topic="resign",
+        text,
+        keyboard,
+        topic=topic,
         user_id=req.person.id,
         reply_to=req.update.message.message_id if req.update.message else None,
     )
@@ -69,26 +96,45 @@ async def _question(req: Request, topic: str, game: int, user: int | None = None
         raise ServiceError(Problem.STALE)
 
 
+async def _asked_on_board(req: Request, topic: str, data: cb.Resign | cb.Ground | cb.Stop) -> None:
+    """The pressed board must show this confirmation, still standing: waiting on the game's boards here (or, after a
+    restart, remembered with the board)."""
+    about = await req.pressed_on("board", game=data.game)
+    if req.announcer.asking(data.game, req.place.chat_id, topic, data.user, data.ply):
+        return
+    if about is None or not about.live or (about.topic, about.user_id, about.ply) != (topic, data.user, data.ply):
+        raise ServiceError(Problem.STALE)
+
+
 async def _confirmed(
     req: Request,
     data: cb.Resign | cb.Ground | cb.Stop,
     topic: str,
     act: Callable[..., Awaitable[GameView]],
 ) -> None:
-    """The answer to "resign?" or "ground?": only who asked may give it; "no" withdraws, "yes" does it. Either way
-    the question says what became of it."""
+    """The answer to "resign?", "ground?" or "STOP?": only who asked may give it; "no" withdraws, "yes" does it.
+    Either way the board (or the question) says what became of it."""
     await _asker(req, data.user)
-    await _question(req, topic, data.game, data.user)
     message = req.message
+    on_board = message is not None and bool(message.photo)
+    if on_board:
+        await _asked_on_board(req, topic, data)
+    else:
+        await _question(req, topic, data.game, data.user)
     if not data.yes:
         await req.answer(t(req.own_lang, "cancelled_action"))
-        if message is not None:
-            text = t(req.lang, f"{topic}_withdrawn", id=data.game)
+        text = t(req.lang, f"{topic}_withdrawn", id=data.game)
+        if on_board:
+            view = await req.services.game(data.game)
+            await req.announcer.withdraw_on_board(view, req.seat(view), req.person.id, text)
+        elif message is not None:
             req.announcer.settle(req.place.chat_id, message.message_id, text, Kind.TIDY)  # the press's answer says it
         return
     view = await act(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
     await req.answer()
-    if message is not None:
+    if on_board:
+        req.announcer.forget_asked(view.id, req.place.chat_id, req.person.id)  # the new board says what became of it
+    elif message is not None:
         # Settled before the announcement, which would otherwise close this question with a plainer text first.
         # If the edit fails, the announcement is still owed in the outbox and is made all the same.
         colour = view.colour_of(req.person.id)
@@ -123,16 +169,8 @@ async def ask_ground(req: Request, view: GameView) -> None:
     view = preview.view
     blue, red = preview.score
     outcome = _outcome(req, preview)
-    req.announcer.ask(
-        view,
-        req.place.chat_id,
-        req.place.thread_id,
-        t(req.lang, "ground_confirm", id=view.id, score_blue=blue, score_red=red, outcome=outcome),
-        ground_keyboard(req.lang, view, req.person.id),
-        topic="ground",
-        user_id=req.person.id,
-        reply_to=req.update.message.message_id if req.update.message else None,
-    )
+    text = t(req.lang, "ground_confirm", id=view.id, score_blue=blue, score_red=red, outcome=outcome)
+    await _confirm(req, view, "ground", text, ground_keyboard(req.lang, view, req.person.id))
 
 
 @command
@@ -161,25 +199,17 @@ async def ask_stop(req: Request, view: GameView) -> None:
     colour = view.colour_of(req.person.id)
     assert colour is not None
     limit = duration(req.lang, view.stop_seconds) if view.stop_seconds else t(req.lang, "stop_no_limit")
-    req.announcer.ask(
-        view,
-        req.place.chat_id,
-        req.place.thread_id,
-        t(
-            req.lang,
-            "stop_confirm",
-            id=view.id,
-            opponent=html_name(view, other(colour)),
-            limit=limit,
-            score_blue=blue,
-            score_red=red,
-            outcome=outcome,
-        ),
-        stop_keyboard(req.lang, view, req.person.id),
-        topic="stop",
-        user_id=req.person.id,
-        reply_to=req.update.message.message_id if req.update.message else None,
+    text = t(
+        req.lang,
+        "stop_confirm",
+        id=view.id,
+        opponent=html_name(view, other(colour)),
+        limit=limit,
+        score_blue=blue,
+        score_red=red,
+        outcome=outcome,
     )
+    await _confirm(req, view, "stop", text, stop_keyboard(req.lang, view, req.person.id))
 
 
 @command

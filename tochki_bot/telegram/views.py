@@ -4,7 +4,8 @@ draw, a caption and a keyboard. Nothing here sends, stores or waits; ``delivery`
 Who reads a board (``Seat``) decides what it shows: a group's board addresses the player to move and carries the
 move buttons (and, in a game against the bot, the bot's reply in the same board); a player's private board says
 "your move"; a spectator's has no buttons. A draw or end offer in a group lives on the latest board (a line of the
-caption and its two buttons) rather than in a message of its own: a group's minute has about 20 messages.
+caption and its two buttons) rather than in a message of its own: a group's minute has about 20 messages. So does a
+confirmation (resign? ground? STOP?) on the latest board of the chat where it was asked (``Asked``).
 """
 
 from __future__ import annotations
@@ -68,6 +69,28 @@ class BoardSpec:
     """The picture shows the frame of the button window."""
 
 
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A confirmation waiting for its answer on a game's latest board in a chat ("resign game #12?", "declare
+    grounding?", "declare STOP?"): a line of the caption, naming who asked, and its Yes / No buttons. Like a draw
+    offer it costs one edit of the board, not a message and two edits; it is out of date once the game moves on."""
+
+    topic: str
+    """``resign``, ``ground``, ``stop``."""
+    user_id: int
+    """Who asked: only they may answer."""
+    ply: int
+    """The move it was asked at (its buttons carry it)."""
+    line: str
+    """The caption's line (HTML)."""
+    rows: tuple[tuple[dict[str, str], ...], ...]
+    """Its buttons, as the Bot API's JSON rows."""
+
+    def stands(self, view: GameView) -> bool:
+        """Whether it still waits on ``view``'s boards: the game goes on at the move it was asked at."""
+        return view.state == "active" and view.ply == self.ply
+
+
 def seat_here(view: GameView, chat_id: int, thread_id: int, lang: Language, reader: int) -> Seat:
     """The seat of whoever asks to see a game in ``chat_id`` (a group, a player, or an onlooker)."""
     if chat_id < 0:
@@ -124,12 +147,14 @@ def board_spec(
     buttons: bool = True,
     earlier: int = 0,
     note: str | None = None,
+    asked: tuple[Asked, ...] = (),
 ) -> BoardSpec:
     """A seat's board of the game as it stands: the picture (with the button window's frame when it has move
     buttons), the caption for its reader, the keyboard (move buttons, the closer's pools, a pending offer's answer,
     the Mini App's button). ``earlier`` dots before the last are named in the caption too (the chat has not seen
     them on a board of their own: a move and the bot's reply); ``note`` is a last line of the caption (an offer
-    declined: it stays until the next board)."""
+    declined: it stays until the next board); ``asked``, the confirmations waiting for their answers (each its line and
+    buttons, while it stands)."""
     live = buttons and has_buttons(view, seat)
     closing = live and view.closing is not None
     window = default_window(view.position) if live and not closing else None
@@ -143,28 +168,50 @@ def board_spec(
     elif view.state == "finished":  # the final board: 🔁 Rematch (for its players), 🔎 Review
         rematch = rematch_keyboard(seat.lang, view) if seat.role != "spectator" and rematch_possible(view) else None
         keyboard = final_keyboard(seat.lang, view, rematch=rematch)
-    if offer_on_board(view, seat):
-        caption += "\n" + offer_line(seat.lang, view)
-        keyboard = _with_rows(keyboard, draw_keyboard(seat.lang, view).to_dict()["inline_keyboard"])
-        live = True
-    if note:
-        caption += "\n" + note
+    caption, keyboard, pending = _pending(view, seat, caption, keyboard, note, asked)
     keyboard = with_app_button(keyboard, app_button(miniapp, view, seat))
-    return BoardSpec(picture, caption, keyboard, live, windowed=window is not None)
+    return BoardSpec(picture, caption, keyboard, live or pending, windowed=window is not None)
 
 
 def window_spec(
-    view: GameView, seat: Seat, window: Window, zoom: bool, *, now: float, miniapp: MiniApp | None = None
+    view: GameView,
+    seat: Seat,
+    window: Window,
+    zoom: bool,
+    *,
+    now: float,
+    miniapp: MiniApp | None = None,
+    note: str | None = None,
+    asked: tuple[Asked, ...] = (),
 ) -> BoardSpec:
-    """The board with another window of buttons (the frame moved), or the zoomed picture of that window."""
+    """The board with another window of buttons (the frame moved), or the zoomed picture of that window; with what
+    waits on it as ``board_spec`` shows it."""
     picture = picture_of(view, seat.lang, window)
     caption = board_caption(seat.lang, view, seat.role, seat.reader, now=now, window=window)
     keyboard: Markup | None = move_keyboard(seat.lang, view, window, zoom)
+    caption, keyboard, _ = _pending(view, seat, caption, keyboard, note, asked)
+    keyboard = with_app_button(keyboard, app_button(miniapp, view, seat))
+    return BoardSpec(picture, caption, keyboard, True, crop=window if zoom else None, windowed=True)
+
+
+def _pending(
+    view: GameView, seat: Seat, caption: str, keyboard: Markup | None, note: str | None, asked: tuple[Asked, ...]
+) -> tuple[str, Markup | None, bool]:
+    """What waits on a board below its caption and buttons: a draw (or end) offer, a confirmation, a note. Whether
+    any of them has buttons."""
+    pending = False
     if offer_on_board(view, seat):
         caption += "\n" + offer_line(seat.lang, view)
         keyboard = _with_rows(keyboard, draw_keyboard(seat.lang, view).to_dict()["inline_keyboard"])
-    keyboard = with_app_button(keyboard, app_button(miniapp, view, seat))
-    return BoardSpec(picture, caption, keyboard, True, crop=window if zoom else None, windowed=True)
+        pending = True
+    for question in asked:
+        if question.stands(view):
+            caption += "\n" + question.line
+            keyboard = _with_rows(keyboard, [list(row) for row in question.rows])
+            pending = True
+    if note:
+        caption += "\n" + note
+    return caption, keyboard, pending
 
 
 def zoom_caption(lang: Language, view: GameView, window: Window) -> str:
@@ -276,6 +323,7 @@ def reminder_text(lang: Language, view: GameView, player: Player, stage: str, le
 
 __all__ = [
     "ZOOM_SIDE",
+    "Asked",
     "BoardSpec",
     "Seat",
     "app_button",

@@ -55,6 +55,12 @@ class Audience:
         """(game, chat) -> the ply of the newest board drawn for that chat."""
         self._settled: LRU[tuple[int, int], bool] = LRU(4096)
         """Messages a settle has said how they ended (the plainer "out of date" is not said after it)."""
+        self._asked: LRU[tuple[int, int], dict[int, views.Asked]] = LRU(4096)
+        """(game, chat) -> the confirmations waiting on the game's boards in that chat, by who asked (each player has
+        one at most: ``Boards.ask_on_board``)."""
+        self._windows: LRU[tuple[int, int], tuple[int, Window, bool]] = LRU(4096)
+        """(chat, board message) -> the move, window and zoom last asked for on it: an edit of the board in place
+        keeps the window its player moved to."""
 
     @property
     def postbox(self) -> Any:

@@ -88,7 +88,13 @@ class Boards(Questions):
                 raise Moot
             earlier = await self._earlier(view, seat.chat_id)
             spec = views.board_spec(
-                view, seat, now=self.services.now, miniapp=self.miniapp, buttons=buttons, earlier=earlier
+                view,
+                seat,
+                now=self.services.now,
+                miniapp=self.miniapp,
+                buttons=buttons,
+                earlier=earlier,
+                asked=self.asked_on(view, seat.chat_id) if buttons else (),
             )
             return await self.png(view, spec), spec.caption, spec.keyboard, spec.live
 
@@ -106,29 +112,115 @@ class Boards(Questions):
     async def _edit_letter(
         self, view: GameView, seat: Seat, kind: Kind = Kind.BOARD, note: str | None = None
     ) -> Ticket[bool] | None:
-        """A step of the closing phase (or an offer's change) on the seat's newest board of the game, in place (a new
-        picture, caption and keyboard on the same message). ``None`` when there is no board to edit."""
+        """A step of the closing phase (or an offer's change, a confirmation asked or withdrawn) on the seat's newest
+        board of the game, in place (a new picture, caption and keyboard on the same message), drawn when its turn
+        comes: an edit of the same message waiting meanwhile (a window a press asked for) is replaced by it and shows
+        in it (the window its player moved to, the confirmation waiting). ``None`` when there is no board to edit."""
         latest = await self.services.messages.latest_board(view.id, seat.chat_id)
         if latest is None or latest.ply > view.ply:
             return None
-        spec = views.board_spec(view, seat, now=self.services.now, miniapp=self.miniapp, note=note)
-        png = await self.png(view, spec)
-        ticket = self.messenger.edit_board(seat.chat_id, latest.message_id, png, spec.caption, spec.keyboard, kind=kind)
-        message = MessageRecord(
-            seat.chat_id,
-            latest.message_id,
-            "board",
-            game_id=view.id,
-            ply=view.ply,
-            live=spec.live,
-            topic="draw" if views.offer_on_board(view, seat) else None,
-        )
+        return self._edit_board(view, seat, latest.message_id, kind, note)
+
+    def _edit_board(
+        self, view: GameView, seat: Seat, message_id: int, kind: Kind, note: str | None = None
+    ) -> Ticket[bool]:
+        """Edit a board message to show ``view`` with what waits on it, drawn when its turn comes; remembered once it
+        went (whether it has buttons, whether it shows an offer or a confirmation)."""
+        shown: list[MessageRecord] = []
+
+        async def draw() -> tuple[bytes, str, Markup | None]:
+            asked = self.asked_on(view, seat.chat_id)
+            window = self._window_of(view, seat, message_id)
+            if window is not None:
+                spec = views.window_spec(
+                    view, seat, *window, now=self.services.now, miniapp=self.miniapp, note=note, asked=asked
+                )
+            else:
+                spec = views.board_spec(view, seat, now=self.services.now, miniapp=self.miniapp, note=note, asked=asked)
+            # Remembered with the board (to answer its buttons after a restart): the offer, or the latest question.
+            topic = "draw" if views.offer_on_board(view, seat) else (asked[-1].topic if asked else None)
+            shown.append(
+                MessageRecord(
+                    seat.chat_id,
+                    message_id,
+                    "board",
+                    game_id=view.id,
+                    ply=view.ply,
+                    user_id=asked[-1].user_id if asked and topic != "draw" else None,
+                    topic=topic,
+                    live=spec.live,
+                )
+            )
+            return await self.png(view, spec), spec.caption, spec.keyboard
 
         async def remember(ok: bool) -> None:
-            if ok:
-                await self.services.messages.sent(message)
+            if ok and shown:
+                await self.services.messages.sent(shown[-1])
 
-        return ticket.then(remember)
+        return self.messenger.edit_board(seat.chat_id, message_id, draw, kind=kind).then(remember)
+
+    def _window_of(self, view: GameView, seat: Seat, message_id: int) -> tuple[Window, bool] | None:
+        """The window (and zoom) last asked for on a board message, while it still shows the same move with its
+        buttons."""
+        kept = self._windows.get((seat.chat_id, message_id))
+        if kept is None or kept[0] != view.ply or view.closing is not None or not views.has_buttons(view, seat):
+            return None
+        return kept[1], kept[2]
+
+    # ------------------------------------------------------------------------------------------------------------
+    # Confirmations on the latest board
+
+    def asked_on(self, view: GameView, chat_id: int) -> tuple[views.Asked, ...]:
+        """The confirmations waiting on the game's boards in ``chat_id`` that still stand (the game goes on at the
+        move they were asked at), in the order asked."""
+        waiting = self._asked.get((view.id, chat_id)) or {}
+        standing = {user: asked for user, asked in waiting.items() if asked.stands(view)}
+        if len(standing) != len(waiting):
+            self._keep_asked(view.id, chat_id, standing)
+        return tuple(standing.values())
+
+    def _keep_asked(self, game_id: int, chat_id: int, asked: dict[int, views.Asked]) -> None:
+        if asked:
+            self._asked.put((game_id, chat_id), asked)
+        else:
+            self._asked.pop((game_id, chat_id))
+
+    async def ask_on_board(
+        self, view: GameView, seat: Seat, asked: views.Asked, kind: Kind = Kind.ANSWER
+    ) -> Ticket[bool] | None:
+        """Ask a confirmation on the game's latest board in the seat's chat: a line of its caption and the two
+        buttons (one edit), and on every board of the game drawn there while it stands. ``None`` when the chat has
+        no board of the game to show it on (it is then a question of its own)."""
+        if seat.role == "spectator":
+            return None
+        key = (view.id, seat.chat_id)
+        before = dict(self._asked.get(key) or {})
+        self._keep_asked(
+            view.id, seat.chat_id, {**before, asked.user_id: asked}
+        )  # a player's newer one replaces theirs
+        ticket = await self._edit_letter(view, seat, kind)
+        if ticket is None:
+            self._keep_asked(view.id, seat.chat_id, before)
+        return ticket
+
+    def asking(self, game_id: int, chat_id: int, topic: str, user_id: int, ply: int) -> bool:
+        """Whether this confirmation waits on the game's boards in the chat (its buttons may be answered)."""
+        asked = (self._asked.get((game_id, chat_id)) or {}).get(user_id)
+        return asked is not None and (asked.topic, asked.ply) == (topic, ply)
+
+    async def withdraw_on_board(
+        self, view: GameView, seat: Seat, user_id: int, note: str | None
+    ) -> Ticket[bool] | None:
+        """``user_id``'s confirmation waiting on the latest board was answered "no": the board drops it (one edit;
+        ``note``, a last line saying so, stays until the next board)."""
+        self.forget_asked(view.id, seat.chat_id, user_id)
+        return await self._edit_letter(view, seat, Kind.ANSWER, note)
+
+    def forget_asked(self, game_id: int, chat_id: int, user_id: int) -> None:
+        """``user_id``'s confirmation was answered: what follows no longer shows it."""
+        waiting = dict(self._asked.get((game_id, chat_id)) or {})
+        waiting.pop(user_id, None)
+        self._keep_asked(game_id, chat_id, waiting)
 
     def announce(self, view: GameView, notice: Notice | None = None) -> asyncio.Task[Any]:
         """Show the new position to everyone who sees the game (a move, an ending, a start), then tidy up:
@@ -281,10 +373,12 @@ class Boards(Questions):
 
     def redraw(self, view: GameView, seat: Seat, message_id: int, window: Window, zoom: bool) -> Ticket[bool]:
         """Show another window of buttons on a board message (the frame moves), or the zoomed picture of it. The
-        latest window asked for replaces one still waiting to go."""
+        latest window asked for replaces one still waiting to go (and any edit of the board made later keeps it)."""
+        self._windows.put((seat.chat_id, message_id), (view.ply, window, zoom))
 
         async def draw() -> tuple[bytes, str, Markup | None]:
-            spec = views.window_spec(view, seat, window, zoom, now=self.services.now, miniapp=self.miniapp)
+            asked = self.asked_on(view, seat.chat_id)
+            spec = views.window_spec(view, seat, window, zoom, now=self.services.now, miniapp=self.miniapp, asked=asked)
             png = await self.png(view, spec) if spec.crop is not None else await self.painter.png(spec.picture)
             return png, spec.caption, spec.keyboard
 
