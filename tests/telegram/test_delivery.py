@@ -193,3 +193,20 @@ async def test_a_press_is_promised_the_wait_of_what_goes_before_it_only() -> Non
     for task in list(postbox._tasks.values()):
         task.cancel()
     assert never == []
+
+
+async def test_a_replacing_letter_keeps_the_urgency_of_the_one_it_replaces() -> None:
+    """A press's edit is promised within seconds; an edit of the same message posted after it as a tidy-up (or an
+    answer) replaces its content, not its promise."""
+    clock = Clock()
+    ledger = Ledger(Limits(), clock)
+    for _ in range(5):
+        ledger.spend(GROUP)
+    postbox = Postbox(ledger)
+    never: list[str] = []
+    press = postbox.post(GROUP, Kind.PRESS, recorder(never, "window"), key="edit")
+    tidier = postbox.post(GROUP, Kind.TIDY, recorder(never, "tidy"), key="edit")
+    assert tidier.letter.kind is Kind.PRESS and tidier.eta == pytest.approx(press.eta)
+    for task in list(postbox._tasks.values()):
+        task.cancel()
+    assert never == []

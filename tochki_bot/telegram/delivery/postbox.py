@@ -184,8 +184,9 @@ class Postbox:
         cost: int = 1,
     ) -> Ticket[T]:
         """Queue one message for ``chat_id``; ``make()`` sends it when its turn comes. ``hold`` keeps it back that many
-        seconds at least; ``key`` makes it replace a waiting letter with the same key, unless that one has a higher
-        ``rank`` (a board of a later move): then the waiting one goes and this one's ticket gives its outcome.
+        seconds at least; ``key`` makes it replace a waiting letter with the same key (keeping its place, and its kind
+        and due time if they were more urgent), unless that one has a higher ``rank`` (a board of a later move): then
+        the waiting one goes and this one's ticket gives its outcome.
         ``cost``: how many messages it is in a group (an album of photos; at most the group's window)."""
         cost = max(1, min(cost, self.ledger.limits.group)) if chat_id < 0 else 1
         now = self.ledger.now()
@@ -196,10 +197,12 @@ class Postbox:
                 if waiting.key == key and waiting.rank > rank:
                     return Ticket(waiting, self._eta(chat_id, waiting))
                 if waiting.key == key:
-                    # The latest content goes in the waiting one's place; whoever waits for either gets its outcome.
+                    # The latest content goes in the waiting one's place, as soon as the more urgent of the two was
+                    # to go (a press's window that a tidier edit replaces was promised within seconds); whoever waits
+                    # for either gets its outcome.
                     letter: Letter[T] = Letter(
                         chat_id,
-                        kind,
+                        min(kind, waiting.kind),
                         make,
                         key,
                         min(due, waiting.due),
