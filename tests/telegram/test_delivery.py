@@ -104,7 +104,7 @@ async def test_when_short_boards_go_first_and_nothing_is_dropped() -> None:
 
 
 async def test_an_answer_past_its_due_time_takes_the_reserve() -> None:
-    """Boards keep ``RESERVE`` messages to themselves, but not past an answer's due time (window / 3)."""
+    """Boards keep ``RESERVE`` messages to themselves, but not past an answer's due time (window / 4)."""
     postbox = Postbox(Ledger(Limits(group=3, window=0.6, margin=0.0)))
     sent: list[str] = []
     postbox.post(GROUP, Kind.BOARD, recorder(sent, "board"))

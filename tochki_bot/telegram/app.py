@@ -230,7 +230,10 @@ async def startup(application: BotApplication) -> None:
         review_nodes=config.review_nodes or REVIEW_NODES,
     )
     bot = application.bot
-    limits = Limits(group=config.group_rate, window=config.group_window, private_rate=config.chat_rate)
+    # The margin for the network is a sixtieth of the window: 1 s of Telegram's minute (and as much of the shorter
+    # minute the tests play, so that they plan as a real group does).
+    window = config.group_window
+    limits = Limits(group=config.group_rate, window=window, margin=window / 60, private_rate=config.chat_rate)
     postbox = Postbox(Ledger(limits))
     messenger = Messenger(bot, postbox)
     postbox.digest = messenger.digest

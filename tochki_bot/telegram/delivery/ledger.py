@@ -130,6 +130,27 @@ class Ledger:
         # The ``over``-th oldest message has to leave the window first.
         return max(blocked, spread, sent[over - 1] + limits.window + limits.margin - now)
 
+    def recent(self, chat_id: int, seconds: float) -> int:
+        """Messages sent to a group in the last ``seconds`` (at most a window back)."""
+        if chat_id > 0:
+            return 0
+        now = self.now()
+        return sum(1 for at in self._sent(chat_id, now) if at > now - seconds)
+
+    def room_wait(self, chat_id: int, count: int) -> float:
+        """Seconds until ``chat_id``'s window has room for ``count`` more messages (a group's sliding minute; 0 for a
+        private chat), if nothing else is sent meanwhile. The spreading is not counted (``wait`` counts both)."""
+        if chat_id > 0:
+            return 0.0
+        now = self.now()
+        sent = self._sent(chat_id, now)
+        over = len(sent) + count - self.limits.group
+        if over <= 0:
+            return 0.0
+        if over > len(sent):
+            return float("inf")  # more than a window holds
+        return sent[over - 1] + self.limits.window + self.limits.margin - now
+
     def spend(self, chat_id: int, cost: int = 1) -> None:
         """A message went to ``chat_id`` (``cost``: an album of that many, in a group)."""
         now = self.now()

@@ -5,15 +5,21 @@ in an order that keeps the game flowing:
 
 - ``BOARD``: a new board (a move, a start, an ending). It goes first, whenever the chat has a message left.
 - ``PRESS``: an edit a button press asked for (the window of buttons moved, a record stepped through). Due within a
-  few seconds; the press's answer says when (``eta``).
-- ``ANSWER``: the answer to a command, a question, a lobby. Due within ``window / 3`` (20 s in a group): until
-  then it leaves ``RESERVE`` messages of the chat's budget to the boards; once due it goes before them. Short
+  few seconds (``window / 12``: 5 s); the press's answer says when (``eta``). In a busy group (``busy``) it waits
+  until it is due, so that presses in a row (the arrows pressed a second apart) make one edit.
+- ``ANSWER``: the answer to a command, a question, a lobby. Due within ``window / 4`` (15 s in a group). Short
   answers waiting together in a group go as one message (a digest naming each person), so a busy group spends one
   message on all of them.
 - ``TIDY``: edits that clean up (buttons off an old board, a settled note). Only while the chat is quiet (its
-  whole burst free): in a busy game the old keyboards stay a while (a press on one is refused with a button answer,
-  which costs nothing) and go when the game slows down or ends; an answered question always loses its buttons in
-  the end.
+  whole burst free, a quarter of its minute left): in a busy game the old keyboards stay a while (a press on one is
+  refused with a button answer, which costs nothing) and go when the game slows down or ends; an answered question
+  always loses its buttons in the end.
+
+Until a press or an answer is due it leaves the boards ``RESERVE`` messages of the group's spreading and a quarter
+of its sliding minute (``WINDOW_RESERVE``): answers sent while the group had room cannot fill its minute and leave
+the next boards waiting for the oldest messages to leave it. Once due it goes before everything but the boards,
+keeping the minute's last message for the next board; ``LATE`` after that (20 s for an answer) it takes whatever is
+free, so that it is there well within 30 s.
 
 A letter with a ``key`` replaces a waiting one with the same key (the latest window of a board, the latest state of
 a question, the newest board of a game in a chat): what goes is always the latest, once. A letter may be held until
@@ -44,7 +50,13 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 RESERVE = 2
-"""Messages of a group's budget that only boards (and answers past their due time) may take."""
+"""Messages of a group's spreading (its burst) that only boards (and letters past their due time) may take."""
+WINDOW_RESERVE = 1 / 4
+"""The share of a group's sliding minute (5 of its 20 messages) that only boards (and letters past their due time)
+may take."""
+LATE = 1 / 12
+"""After its due time, as a share of the group window (5 s of a minute), a letter takes the last message of the
+minute too (until then it is left to the next board)."""
 MERGE_LIMIT = 3500
 """Characters a digest of answers may hold (Telegram takes 4,096)."""
 
@@ -58,8 +70,21 @@ class Kind(IntEnum):
     TIDY = 3
 
 
-DUE = {Kind.BOARD: 0.0, Kind.PRESS: 1 / 12, Kind.ANSWER: 1 / 3, Kind.TIDY: 5.0}
-"""When a letter is due after it is posted, as a share of the group window (60 s: at once, 5 s, 20 s, 5 min)."""
+DUE = {Kind.BOARD: 0.0, Kind.PRESS: 1 / 12, Kind.ANSWER: 1 / 4, Kind.TIDY: 5.0}
+"""When a letter is due after it is posted, as a share of the group window (60 s: at once, 5 s, 15 s, 5 min)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reserves:
+    """What a chat's letters leave to its boards: ``spread`` messages of its spreading and ``window`` of its sliding
+    minute until they are due; ``quiet``, the spreading a tidy-up waits for (0 everywhere in a private chat)."""
+
+    spread: int = 0
+    window: int = 0
+    quiet: int = 0
+    busy: bool = False
+    """A game is being played there (``Postbox.busy``): a press's edit waits until it is due, so that presses in a
+    row make one edit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,19 +119,28 @@ class Letter(Generic[T]):
     """Among letters with the same key, the higher rank stays (a board of a later move)."""
     cost: int = 1
     """Messages it is in a group's budget: an album counts each of its photos, as Telegram does."""
+    late: float = 0.0
+    """After this it takes whatever message is free (``LATE`` after its due time)."""
 
-    def eligible(self, now: float, free: int, reserve: int, quiet: int) -> bool:
-        """Whether it may take one of ``free`` messages now: a board whenever one is free; a press or an answer
-        beyond the boards' reserve, or any time once due; a tidy-up only while the chat is quiet (``quiet`` messages
-        free: a busy game's boards will want the rest soon). An album (``cost`` > 1) is given ``free`` less the
-        messages beyond its first that it takes at once (see ``Postbox._choose``)."""
+    def eligible(self, now: float, free: int, room: int, reserves: Reserves) -> bool:
+        """Whether it may take one of ``free`` messages now (``room``: what the chat's minute still takes): a board
+        whenever one is free; a press or an answer beyond the boards' reserves, once due beyond the minute's last
+        message, once late any time; a tidy-up only while the chat is quiet (``quiet`` messages free: a busy game's
+        boards will want the rest soon). An album (``cost`` > 1) is given ``free`` and ``room`` less the messages
+        beyond its first that it takes at once (see ``Postbox._choose``)."""
         if self.not_before > now or free <= 0:
             return False
         if self.kind is Kind.BOARD:
             return True
         if self.kind is Kind.TIDY:
-            return free > quiet
-        return free > reserve or self.due <= now
+            return free > reserves.quiet and room > reserves.window
+        if self.late <= now:
+            return True
+        if self.due <= now:
+            return room > min(1, reserves.window)
+        if self.kind is Kind.PRESS and reserves.busy:
+            return False
+        return free > reserves.spread and room > reserves.window
 
 
 class Ticket(Generic[T]):
@@ -166,8 +200,12 @@ class Postbox:
     def window(self) -> float:
         return self.ledger.limits.window
 
-    def _reserve(self, chat_id: int) -> int:
-        return RESERVE if chat_id < 0 and not self.ledger.limits.unlimited else 0
+    def _reserves(self, chat_id: int) -> Reserves:
+        if chat_id > 0 or self.ledger.limits.unlimited:
+            return Reserves()
+        limits = self.ledger.limits
+        quiet = min(limits.group - 1, max(RESERVE, limits.burst - 1))
+        return Reserves(RESERVE, int(limits.group * WINDOW_RESERVE), quiet, self.busy(chat_id))
 
     # ------------------------------------------------------------------------------------------------------------
 
@@ -191,6 +229,7 @@ class Postbox:
         cost = max(1, min(cost, self.ledger.limits.group)) if chat_id < 0 else 1
         now = self.ledger.now()
         due = now + (DUE[kind] * self.window if chat_id < 0 else 0.0)
+        late = due + (LATE * self.window if chat_id < 0 and kind is not Kind.TIDY else 0.0)
         line = self._lines.setdefault(chat_id, [])
         if key is not None:
             for waiting in line:
@@ -211,13 +250,14 @@ class Postbox:
                         number=waiting.number,
                         rank=rank,
                         cost=cost,
+                        late=min(late, waiting.late),
                     )
                     line[line.index(waiting)] = letter
                     _chain(letter.future, waiting.future)
                     self._kick(chat_id)
                     return Ticket(letter, self._eta(chat_id, letter))
         letter = Letter(
-            chat_id, kind, make, key, due, now + hold, note, number=next(self._numbers), rank=rank, cost=cost
+            chat_id, kind, make, key, due, now + hold, note, number=next(self._numbers), rank=rank, cost=cost, late=late
         )
         line.append(letter)
         self._idle.clear()
@@ -234,6 +274,15 @@ class Postbox:
         letter.future.set_result(outcome)
         return Ticket(letter, 0.0)
 
+    def busy(self, chat_id: int) -> bool:
+        """Whether a group's minute is more than half spent, or would be at the pace of its last quarter (a game is
+        being played there): what one person alone needs to read is better sent to them than spent on it."""
+        limits = self.ledger.limits
+        if chat_id > 0 or limits.unlimited:
+            return False
+        pace = 4 * self.ledger.recent(chat_id, self.window / 4)
+        return self.ledger.room(chat_id) < limits.group / 2 or pace > limits.group / 2
+
     def waiting(self, chat_id: int) -> int:
         """Letters waiting for ``chat_id``."""
         return len(self._lines.get(chat_id, ()))
@@ -245,18 +294,35 @@ class Postbox:
     def eta(self, chat_id: int, kind: Kind) -> float:
         """When a letter of ``kind`` posted now for ``chat_id`` would go, in seconds (an estimate)."""
         now = self.ledger.now()
-        probe: Letter[None] = Letter(chat_id, kind, _nothing, due=now + DUE[kind] * self.window, number=1 << 62)
+        group = chat_id < 0
+        due = now + (DUE[kind] * self.window if group else 0.0)
+        late = due + (LATE * self.window if group and kind is not Kind.TIDY else 0.0)
+        probe: Letter[None] = Letter(chat_id, kind, _nothing, due=due, late=late, number=1 << 62)
         return self._eta(chat_id, probe)
 
     def _eta(self, chat_id: int, letter: Letter[Any]) -> float:
-        now = self.ledger.now()
         ahead = sum(1 for other in self._lines.get(chat_id, []) if _goes_before(other, letter))
-        reserve = 0 if letter.kind is Kind.BOARD else self._reserve(chat_id)
-        cost = letter.cost
-        wait = self.ledger.wait(chat_id, ahead + 1 + reserve, cost=cost)
-        if reserve:  # once due, it may take the reserve
-            wait = min(wait, max(letter.due - now, self.ledger.wait(chat_id, ahead + 1, cost=cost)))
-        return max(wait, letter.not_before - now, 0.0)
+        return self._when(chat_id, letter, ahead, self.ledger.now())
+
+    def _when(self, chat_id: int, letter: Letter[Any], ahead: int, now: float) -> float:
+        """Seconds until ``letter`` may go, with ``ahead`` messages to go before it, if nothing else comes: the
+        first moment its kind's rule (``Letter.eligible``) lets it."""
+        wait, room_wait = self.ledger.wait, self.ledger.room_wait
+        cost, count = letter.cost, ahead + 1
+        reserves = self._reserves(chat_id)
+        if letter.kind is Kind.BOARD:
+            at = wait(chat_id, count, cost=cost)
+        elif letter.kind is Kind.TIDY:
+            at = max(wait(chat_id, count + reserves.quiet, cost=cost), room_wait(chat_id, count + reserves.window))
+        else:
+            early = max(wait(chat_id, count + reserves.spread, cost=cost), room_wait(chat_id, count + reserves.window))
+            if letter.kind is Kind.PRESS and reserves.busy:
+                early = float("inf")
+            last = min(1, reserves.window)
+            due = max(letter.due - now, wait(chat_id, count, cost=cost), room_wait(chat_id, count + last))
+            late = max(letter.late - now, wait(chat_id, count, cost=cost))
+            at = min(early, due, late)
+        return max(at, letter.not_before - now, 0.0)
 
     async def idle(self) -> None:
         """Until every line is empty, nothing is being sent, and what was to follow the letters that went is done."""
@@ -296,8 +362,7 @@ class Postbox:
         """The letter to send now, or ``None`` and when to look again."""
         line = self._lines[chat_id]
         free = self.ledger.free(chat_id)
-        reserve = self._reserve(chat_id)
-        quiet = self._quiet(chat_id, reserve)
+        reserves = self._reserves(chat_id)
         if free > 0:
             # An album wants its photos free at once, up to a burst (beyond it the spreading goes below zero, and
             # the next letters wait a little longer), and room for all of them in the window.
@@ -306,34 +371,17 @@ class Postbox:
                 letter
                 for letter in line
                 if (letter.cost == 1 or letter.cost <= room)
-                and letter.eligible(now, free - min(letter.cost - 1, burst - 1), reserve, quiet)
+                and letter.eligible(now, free - min(letter.cost - 1, burst - 1), room - (letter.cost - 1), reserves)
             ]
             if ready:
-                if free > sum(letter.cost for letter in line) + reserve:  # room for all: in the order posted
+                if free > sum(letter.cost for letter in line) + reserves.spread:  # room for all: in the order posted
                     return ready[0], now
                 # Short: boards first, then answers past their due time, presses, answers, tidy-ups.
                 return min(ready, key=lambda letter: _urgency(letter, now)), now
         # Nothing may go now: look again when the first letter may (a message more is free, a held one is let go, an
         # answer falls due).
-        wake = float("inf")
-        wait = self.ledger.wait
-        for letter in line:
-            cost = letter.cost
-            if letter.kind is Kind.BOARD:
-                at = now + wait(chat_id, cost=cost)
-            elif letter.kind is Kind.TIDY:
-                at = now + wait(chat_id, quiet + 1, cost=cost)
-            else:
-                at = min(now + wait(chat_id, reserve + 1, cost=cost), max(letter.due, now + wait(chat_id, cost=cost)))
-            wake = min(wake, max(at, letter.not_before))
+        wake = min((now + self._when(chat_id, letter, 0, now) for letter in line), default=float("inf"))
         return None, max(wake, now + 0.01)
-
-    def _quiet(self, chat_id: int, reserve: int) -> int:
-        """Messages that must be free before a tidy-up takes one: the chat's whole burst (it is quiet then)."""
-        if not reserve:
-            return 0
-        limits = self.ledger.limits
-        return min(limits.group - 1, max(reserve, limits.burst - 1))
 
     def _gather(self, chat_id: int, first: Letter[Any], now: float) -> list[Letter[Any]]:
         """``first`` and, if it is a short answer, the others waiting to go in the same digest."""
@@ -467,4 +515,4 @@ async def _guarded(callback: Callable[[Any], Awaitable[object]], outcome: Any) -
         log.exception("what was to follow a message that went failed")
 
 
-__all__ = ["DUE", "RESERVE", "Kind", "Letter", "Note", "Postbox", "Ticket"]
+__all__ = ["DUE", "LATE", "RESERVE", "WINDOW_RESERVE", "Kind", "Letter", "Note", "Postbox", "Reserves", "Ticket"]
