@@ -255,16 +255,27 @@ async def show_hint(req: Request, view: GameView) -> None:
     keyboard = InlineKeyboardMarkup(
         [[InlineKeyboardButton(f"▶ {point}", callback_data=cb.Play(view.id, view.ply, point.x, point.y).encode())]]
     )
-    req.announcer.ask(
-        view,
-        req.place.chat_id,
-        req.place.thread_id,
-        t(req.own_lang, "hint_text", id=view.id, point=str(point)),
-        keyboard,
-        topic="hint",
-        user_id=req.person.id,
-        reply_to=req.update.message.message_id if req.update.message else None,
-    )
+    text = t(req.own_lang, "hint_text", id=view.id, point=str(point))
+
+    def here() -> object:
+        reply_to = req.update.message.message_id if req.update.message else None
+        return req.announcer.ask(
+            view,
+            req.place.chat_id,
+            req.place.thread_id,
+            text,
+            keyboard,
+            topic="hint",
+            user_id=req.person.id,
+            reply_to=reply_to,
+        )
+
+    where = req.away()  # a hint is meant for one person: in a busy group it goes to their private chat
+    if where is None:
+        here()
+        return
+    away = t(req.own_lang, "answered_privately", where=where, text=text)
+    req.or_here(req.announcer.ask(view, req.person.id, 0, away, keyboard, topic="hint", user_id=req.person.id), here)
 
 
 @command
@@ -305,7 +316,7 @@ async def on_play(req: Request, data: cb.Play) -> None:
     view = await req.services.play.move(
         data.game, req.person, data.x, data.y, expected_ply=data.ply, update_id=req.update_id
     )
-    await req.answer_move(Point(data.x, data.y))
+    await req.answer_move(Point(data.x, data.y), view)
     if pick is not None:  # the answer to "which game?": it is settled
         text = t(req.own_lang, "picked_move", point=str(Point(data.x, data.y)), id=view.id)
         req.announcer.settle(req.place.chat_id, pick.message_id, text)

@@ -54,8 +54,9 @@ C = TypeVar("C", bound=cb.Callback)
 PRIVATELY_AFTER = 1 / 12
 """How long a group's answer may wait for the group's message limit (a share of its window: 5 s of a minute) before
 an answer meant for one person goes to their private chat instead."""
-PRESS_WAIT = 1.5
-"""Seconds a button's answer waits for the edit the press asked for; longer, and it says when the edit comes."""
+PRESS_WAIT = 1 / 40
+"""How long a button's answer waits for the edit the press asked for, as a share of the group window (1.5 s of a
+minute; the tests, which play a minute in 12 s, wait 0.3 s); longer, and it says when the edit comes."""
 Action = Callable[["Request", GameView], Awaitable[None]]
 
 
@@ -273,25 +274,40 @@ class Request:
         ``None`` when it is not worth it (a private chat, a group with room, a person the bot cannot write to);
         should the private chat turn out closed, the answer goes to the group after all (``here``: as the group
         reads it)."""
-        if self.place.private or not self.player.reachable:
+        where = self.away()
+        if where is None:
             return None
-        postbox = self.messenger.postbox
-        if postbox.eta(self.place.chat_id, Kind.ANSWER) <= postbox.window * PRIVATELY_AFTER:
-            return None
-        title = name(self.place.title or "")
-        link = message_link(self.place.chat_id, self.update.message.message_id if self.update.message else None)
-        where = f'<a href="{link}">«{title}»</a>' if link else f"«{title}»"
         ticket = self.messenger.send_text(
             self.person.id, t(self.own_lang, "answered_privately", where=where, text=text)
         )
+        self.or_here(ticket, lambda: self.reply(here or text))
+        return ticket
 
-        def closed(done: asyncio.Future[int]) -> None:
+    def away(self) -> str | None:
+        """Where an answer meant for this person alone goes instead, when it is asked in a busy group (its message
+        limit would keep it waiting more than ``PRIVATELY_AFTER`` of the window, or its minute is more than half
+        spent) and the bot can write to them: the group's name to put above it in their private chat (a link back to
+        the message in a supergroup). ``None``: answer here."""
+        if self.place.private or not self.player.reachable:
+            return None
+        postbox = self.messenger.postbox
+        chat_id = self.place.chat_id
+        if not postbox.busy(chat_id) and postbox.eta(chat_id, Kind.ANSWER) <= postbox.window * PRIVATELY_AFTER:
+            return None
+        title = name(self.place.title or "")
+        link = message_link(self.place.chat_id, self.update.message.message_id if self.update.message else None)
+        return f'<a href="{link}">«{title}»</a>' if link else f"«{title}»"
+
+    def or_here(self, ticket: Ticket[Any], here: Callable[[], object]) -> None:
+        """An answer sent to the person's private chat (``away``) that turns out closed goes here after all
+        (``here()``), and the person is remembered as out of reach."""
+
+        def closed(done: asyncio.Future[Any]) -> None:
             if not done.cancelled() and isinstance(done.exception(), Unreachable):
-                self.reply(here or text)
+                here()
                 asyncio.get_running_loop().create_task(self.services.people.set_reachable(self.person.id, False))
 
         ticket.letter.future.add_done_callback(closed)
-        return ticket
 
     async def typing(self) -> None:
         """Show "typing…" here while something slow is worked out (best-effort)."""
@@ -300,18 +316,20 @@ class Request:
     async def answer_when(self, ticket: Ticket[Any], text: str | None = None) -> None:
         """Answer the press once the edit it asked for (``ticket``) has gone; when the chat's message limit keeps
         that waiting, say at once when it comes (the edit is made then, never dropped)."""
-        if ticket.eta > PRESS_WAIT:
+        wait = self.messenger.postbox.window * PRESS_WAIT
+        if ticket.eta > wait:
             await self.answer(t(self.own_lang, "press_later", seconds=math.ceil(ticket.eta)))
             return
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(asyncio.shield(ticket.letter.future), PRESS_WAIT + 1)
+            await asyncio.wait_for(asyncio.shield(ticket.letter.future), 2 * wait)
         await self.answer(text)
 
-    async def answer_move(self, point: Point) -> None:
+    async def answer_move(self, point: Point, view: GameView | None = None) -> None:
         """Answer a move by button: "✓ 5-5", and when the new board waits for the group's message limit, when it
-        comes."""
-        eta = self.messenger.postbox.eta(self.place.chat_id, Kind.BOARD)
-        if eta > PRESS_WAIT:
+        comes (the game's group: the button may be a hint's, in the player's private chat)."""
+        chat_id = view.chat_id if view is not None and view.kind == "group" else self.place.chat_id
+        eta = self.messenger.postbox.eta(chat_id, Kind.BOARD)
+        if eta > self.messenger.postbox.window * PRESS_WAIT:
             await self.answer(t(self.own_lang, "board_later", point=str(point), seconds=math.ceil(eta)))
         else:
             await self.answer(f"✓ {point}")
