@@ -53,6 +53,7 @@ class Announcer(Lobbies):
         if view.kind == "group":
             lang = await self.chat_language(view.chat_id)
             seat = Seat(view.chat_id, view.thread_id, lang, "group")
+            self._notes.pop((view.id, view.chat_id))  # "Boris declined the draw" is news no more
             ticket: Ticket[Any] | None = await self._edit_letter(view, seat)
             if ticket is None:  # no board to show it on: a question of its own
                 text = t(
@@ -81,6 +82,7 @@ class Announcer(Lobbies):
                 mine_lang = await self.user_language(by)
                 sent = t(mine_lang, views.offer_key(view, "draw_sent"), id=view.id, name=html_name(view, other(mine)))
                 self.messenger.send_text(by, sent, reply_to=reply_to)
+        self._offering.add(view.id)
         self._later(self._settle_offer(view, notice, ticket, opponent.id), f"the draw offer of game {view.id}")
 
     async def _settle_offer(self, view: GameView, notice: Notice, ticket: Ticket[Any], opponent: int) -> None:
@@ -92,11 +94,16 @@ class Announcer(Lobbies):
             if notice.created_at:
                 await self.services.outbox.failed(notice)
             raise
+        finally:
+            self._offering.discard(view.id)
         await self.services.outbox.done(view.id, None, "draw")  # one offer stands at a time: it is out now
 
     async def offered_draw_again(self, view: GameView, by: int, reply_to: int | None) -> bool:
         """The player offers a draw they had offered already: if it never reached the opponent (it failed, or it is
-        still owed), it is shown now. ``False`` when it is out there already."""
+        still owed), it is shown now. ``False`` when it is out there already, or on its way (waiting for the group's
+        message limit: the offerer is told it stands, not left without an answer)."""
+        if view.id in self._offering:
+            return False
         if view.kind == "group":
             latest = await self.services.messages.latest_board(view.id, view.chat_id)
             if latest is not None and latest.topic == "draw" and latest.live:

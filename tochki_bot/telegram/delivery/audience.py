@@ -42,6 +42,8 @@ class Audience:
         """Where the pictures are drawn (worker processes, or threads)."""
         self.miniapp = miniapp
         """Where the Mini App is, when it is configured: every board then has a button that opens it."""
+        self._offering: set[int] = set()
+        """Games whose draw (or end) offer is posted and has not gone yet."""
         self._in_flight: set[tuple[int, int, str]] = set()
         """Announcements being made right now (the outbox's drain leaves them alone)."""
         self._pending: set[asyncio.Task[Any]] = set()
@@ -58,6 +60,8 @@ class Audience:
         self._asked: LRU[tuple[int, int], dict[int, views.Asked]] = LRU(4096)
         """(game, chat) -> the confirmations waiting on the game's boards in that chat, by who asked (each player has
         one at most: ``Boards.ask_on_board``)."""
+        self._notes: LRU[tuple[int, int], tuple[int, str]] = LRU(4096)
+        """(game, chat) -> the move and the last line its boards there show ("Boris declined the draw")."""
         self._windows: LRU[tuple[int, int], tuple[int, Window, bool]] = LRU(4096)
         """(chat, board message) -> the move, window and zoom last asked for on it: an edit of the board in place
         keeps the window its player moved to."""

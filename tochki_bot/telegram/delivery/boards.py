@@ -119,16 +119,23 @@ class Boards(Questions):
         latest = await self.services.messages.latest_board(view.id, seat.chat_id)
         if latest is None or latest.ply > view.ply:
             return None
-        return self._edit_board(view, seat, latest.message_id, kind, note)
+        if note is not None:
+            self._notes.put((view.id, seat.chat_id), (view.ply, note))
+        return self._edit_board(view, seat, latest.message_id, kind)
 
-    def _edit_board(
-        self, view: GameView, seat: Seat, message_id: int, kind: Kind, note: str | None = None
-    ) -> Ticket[bool]:
+    def note_on(self, view: GameView, chat_id: int) -> str | None:
+        """The last line a board of the game in ``chat_id`` shows at this move ("Boris declined the draw"), if any:
+        every edit of it keeps the line, the next move's board drops it."""
+        kept = self._notes.get((view.id, chat_id))
+        return kept[1] if kept is not None and kept[0] == view.ply else None
+
+    def _edit_board(self, view: GameView, seat: Seat, message_id: int, kind: Kind) -> Ticket[bool]:
         """Edit a board message to show ``view`` with what waits on it, drawn when its turn comes; remembered once it
         went (whether it has buttons, whether it shows an offer or a confirmation)."""
         shown: list[MessageRecord] = []
 
         async def draw() -> tuple[bytes, str, Markup | None]:
+            note = self.note_on(view, seat.chat_id)
             asked = self.asked_on(view, seat.chat_id)
             window = self._window_of(view, seat, message_id)
             if window is not None:
@@ -174,10 +181,11 @@ class Boards(Questions):
         """The confirmations waiting on the game's boards in ``chat_id`` that still stand (the game goes on at the
         move they were asked at), in the order asked."""
         waiting = self._asked.get((view.id, chat_id)) or {}
-        standing = {user: asked for user, asked in waiting.items() if asked.stands(view)}
-        if len(standing) != len(waiting):
-            self._keep_asked(view.id, chat_id, standing)
-        return tuple(standing.values())
+        # Forgotten once the game has moved on (a view of an older move, an edit that waited, only leaves them out).
+        current = {user: asked for user, asked in waiting.items() if view.state == "active" and view.ply <= asked.ply}
+        if len(current) != len(waiting):
+            self._keep_asked(view.id, chat_id, current)
+        return tuple(asked for asked in current.values() if asked.stands(view))
 
     def _keep_asked(self, game_id: int, chat_id: int, asked: dict[int, views.Asked]) -> None:
         if asked:
@@ -186,14 +194,16 @@ class Boards(Questions):
             self._asked.pop((game_id, chat_id))
 
     async def ask_on_board(
-        self, view: GameView, seat: Seat, asked: views.Asked, kind: Kind = Kind.ANSWER
+        self, view: GameView, seat: Seat, asked: views.Asked, kind: Kind = Kind.PRESS
     ) -> Ticket[bool] | None:
         """Ask a confirmation on the game's latest board in the seat's chat: a line of its caption and the two
         buttons (one edit), and on every board of the game drawn there while it stands. ``None`` when the chat has
-        no board of the game to show it on (it is then a question of its own)."""
+        no board of the game to show it on (it is then a question of its own). Its edit is due as a press's is
+        (within seconds): the player waits for it, and the next move makes it out of date."""
         if seat.role == "spectator":
             return None
         key = (view.id, seat.chat_id)
+        self._notes.pop(key)  # how the question before ended ("Grounding withdrawn") is news no more
         before = dict(self._asked.get(key) or {})
         self._keep_asked(
             view.id, seat.chat_id, {**before, asked.user_id: asked}
@@ -377,8 +387,10 @@ class Boards(Questions):
         self._windows.put((seat.chat_id, message_id), (view.ply, window, zoom))
 
         async def draw() -> tuple[bytes, str, Markup | None]:
-            asked = self.asked_on(view, seat.chat_id)
-            spec = views.window_spec(view, seat, window, zoom, now=self.services.now, miniapp=self.miniapp, asked=asked)
+            asked, note = self.asked_on(view, seat.chat_id), self.note_on(view, seat.chat_id)
+            spec = views.window_spec(
+                view, seat, window, zoom, now=self.services.now, miniapp=self.miniapp, note=note, asked=asked
+            )
             png = await self.png(view, spec) if spec.crop is not None else await self.painter.png(spec.picture)
             return png, spec.caption, spec.keyboard
 
