@@ -26,7 +26,7 @@ from render.fonts import digits_font, drawable, font
 from tests.support.catalogues import CATALOGUES, references, samples
 from tests.support.fakebot import FakeTelegram
 from tests.support.harness import Bot
-from tests.support.paths import Where
+from tests.support.paths import ROOT, Where
 from tests.support.webapp import auth, open_site
 from tochki_bot.cli.local import LOCAL_LANGUAGES
 from tochki_bot.i18n import LANGUAGES, Language, catalogue, duration, language_for, t
@@ -281,6 +281,21 @@ def test_every_text_is_translated(lang: Language) -> None:
     """No text is the English one unless it holds nothing to translate (symbols, numbers, names)."""
     same = sorted(k for k in CATALOGUES["en"] if readable(lang, k) == readable("en", k))
     assert [k for k in same if {w.lower() for w in words(readable(lang, k))} - KEPT_WORDS] == [], same
+
+
+def test_how_to_add_a_language_names_files_and_names_that_exist() -> None:
+    """docs/languages.md: every file it names exists, and each name it sends a translator to is in its file."""
+    page = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    paths = set(re.findall(r"`([\w.-]+(?:/[\w.-]+)+/?)`", page))
+    assert "tochki_bot/cli/local.py" in paths and [p for p in sorted(paths) if not (ROOT / p).exists()] == []
+    for name, path in (
+        ("_SPOKEN", "tochki_bot/i18n/__init__.py"),
+        ("LOCAL_LANGUAGES", "tochki_bot/cli/local.py"),
+        ("NEEDED_CATEGORIES", "tests/i18n/test_texts.py"),
+        ("LANGUAGE_WORDS", "tochki_bot/telegram/general.py"),
+        ("RULE_WORDS", "tochki_bot/telegram/general.py"),
+    ):
+        assert f"`{name}`" in page and re.search(rf"^{name}\b", (ROOT / path).read_text(), re.MULTILINE), name
 
 
 def test_the_game_is_called_as_its_players_call_it() -> None:
