@@ -365,3 +365,109 @@ async def test_a_round_owed_when_the_bot_stops_is_announced_when_it_is_back(wher
         assert not bot.errors
     finally:
         await bot.stop()
+
+
+def texts_of(rows: list[list[dict[str, Any]]]) -> list[list[str]]:
+    return [[b["text"] for b in row] for row in rows]
+
+
+def standing_lines(caption: str) -> list[str]:
+    return [line for line in caption.split("\n") if re.match(r"\d\. ", line)]
+
+
+async def test_the_creator_removes_a_no_show_from_a_running_swiss(bot: Bot) -> None:
+    """👤 Remove… under a running tournament (and ``/tournament remove``): the player removed mid-round loses the game
+    they play, a Swiss pairs them no more, the standings count the game lost."""
+    fake = bot.fake
+    users = people(fake)
+    ann, bob, _, dan, eve = users
+    tid, lobby = await open_tournament(bot, GROUP, "swiss 3r 10x10 empty 1h polish 1", 5)
+    await bot.press(GROUP, lobby, ann, cb.TAct(tid, "start").encode())
+    await settled(bot)
+    # The started lobby's buttons: the standings, the games, leaving and the creator's remove picker.
+    assert texts_of(bot.buttons(GROUP, lobby)) == [["📊 Standings", "📥 Games (SGF)"], ["🚪 Leave", "👤 Remove…"]]
+    await bot.press(GROUP, lobby, bob, cb.TAct(tid, "remove").encode())
+    assert "Only Ann" in (fake.answers()[-1] or "")
+    # Round 1: Ann-Cat, Dan-Bob, Eve's bye. Dan and Bob have moved; then Ann removes Dan.
+    game = await game_of(bot, tid, 1, 2)
+    assert await players_of(bot, game) == (dan, bob)
+    await bot.say(GROUP, dan, f"/m {game} 3-3")
+    await bot.say(GROUP, bob, f"/m {game} 8-8")
+    await bot.press(GROUP, lobby, ann, cb.TAct(tid, "remove").encode())
+    picker = fake.last("sendMessage", GROUP)
+    assert "Who is out of tournament #1?" in picker.params["text"]
+    picker_id = picker.result["message_id"]
+    assert texts_of(bot.buttons(GROUP, picker_id)) == [["✖ Bob", "✖ Cat"], ["✖ Dan", "✖ Eve"], ["◀ Back"]]
+    await bot.press(GROUP, picker_id, bob, bot.button(GROUP, picker_id, "Dan"))
+    assert "Only Ann" in (fake.answers()[-1] or "")
+    await bot.press(GROUP, picker_id, ann, bot.button(GROUP, picker_id, "Dan"))
+    await settled(bot)
+    assert fake.answers()[-1] == "Dan is out of tournament #1."
+    assert fake.messages[(GROUP, picker_id)]["text"] == "Dan is out of tournament #1."
+    assert not bot.buttons(GROUP, picker_id)
+    # Dan's game is lost (Bob wins it) and has its final board; the round waits for Ann and Cat.
+    record = await bot.game(game)
+    assert record.state == "finished" and record.winner == "red" and record.reason == "resignation"
+    assert fake.last("sendPhoto", GROUP).params["caption"].startswith(f"<b>#{game}")
+    view = await bot.services.tournaments.get(tid)
+    dan_entry = view.entry(IDS[3])
+    assert view.round == 1 and dan_entry is not None and not dan_entry.active
+    await win_by_moves(bot, GROUP, await game_of(bot, tid, 1, 1), "blue")
+    await settled(bot)
+    standings = next(
+        p.params["caption"] for p in reversed(fake.sent("sendPhoto", GROUP)) if "after round 1" in p.params["caption"]
+    )
+    assert standing_lines(standings) == [
+        "1. Eve — <b>1</b> (0 games) · Bh 1 · mBh 1",  # the bye counts as an opponent with her own point
+        "2. Ann — <b>1</b> (1 game) · Bh 0 · mBh 0",
+        "2. Bob — <b>1</b> (1 game) · Bh 0 · mBh 0",  # Dan's lost game counts: he has no points
+        "4. Cat — <b>0</b> (1 game) · Bh 1 · mBh 1",
+        "4. Dan (left) — <b>0</b> (1 game) · Bh 1 · mBh 1",
+    ]
+    # Round 2 pairs the four still in: no bye, no Dan.
+    view = await bot.services.tournaments.get(tid)
+    assert [(p.blue.name, p.red.name if p.red else None) for p in view.round_pairings(2)] == [
+        ("Bob", "Ann"),
+        ("Cat", "Eve"),
+    ]
+    assert "Dan" not in plain(fake.sent("sendMessage", GROUP)[-1].params["text"])
+    # /tournament remove: the creator's picker as a message (anyone else is refused); ◀ Back removes nobody.
+    await bot.say(GROUP, eve, "/tournament remove")
+    assert "Only Ann" in fake.texts(GROUP)[-1]
+    await bot.say(GROUP, ann, "/tournament remove")
+    picker_id = fake.last("sendMessage", GROUP).result["message_id"]
+    assert texts_of(bot.buttons(GROUP, picker_id)) == [["✖ Bob", "✖ Cat"], ["✖ Eve"], ["◀ Back"]]
+    await bot.press(GROUP, picker_id, ann, bot.button(GROUP, picker_id, "Back"))
+    await settled(bot)
+    assert fake.messages[(GROUP, picker_id)]["text"] == "Nobody was removed from tournament #1."
+    assert all(e.active for e in (await bot.services.tournaments.get(tid)).entries if e.player.id != IDS[3])
+    # Round 2: Bob beats Ann (she resigns), Cat and Eve draw.
+    await resign(bot, GROUP, await game_of(bot, tid, 2, 1), "red")
+    await draw(bot, GROUP, await game_of(bot, tid, 2, 2))
+    await settled(bot)
+    view = await bot.services.tournaments.get(tid)
+    assert [(p.blue.name, p.red.name if p.red else None) for p in view.round_pairings(3)] == [
+        ("Cat", "Bob"),
+        ("Eve", "Ann"),
+    ]
+    # Round 3: Bob beats Cat by moves, Eve and Ann draw.
+    await win_by_moves(bot, GROUP, await game_of(bot, tid, 3, 1), "red")
+    await draw(bot, GROUP, await game_of(bot, tid, 3, 2))
+    await settled(bot)
+    # By hand: Bob 3 (Dan 0 + Ann 1½ + Cat ½ = Bh 2, mBh ½), Eve 2 (the bye as her own 2 + Cat ½ + Ann 1½ = 4, 1½),
+    # Ann 1½ (Cat ½ + Bob 3 + Eve 2 = 5½, 2), Cat ½ (1½ + 2 + 3 = 6½, 2), Dan 0 (Bob 3, and his own 0 for the two
+    # rounds after he was removed: 3, 0).
+    final = fake.last("sendPhoto", GROUP).params["caption"]
+    assert "is over: <b>Bob</b> wins!" in final
+    assert standing_lines(final) == [
+        "1. Bob — <b>3</b> (3 games) · Bh 2 · mBh ½",
+        "2. Eve — <b>2</b> (2 games) · Bh 4 · mBh 1½",
+        "3. Ann — <b>1½</b> (3 games) · Bh 5½ · mBh 2",
+        "4. Cat — <b>½</b> (3 games) · Bh 6½ · mBh 2",
+        "5. Dan (left) — <b>0</b> (1 game) · Bh 3 · mBh 0",
+    ]
+    # The finished tournament's buttons: nothing to leave or remove any more.
+    assert texts_of(bot.buttons(GROUP, fake.last("sendPhoto", GROUP).result["message_id"])) == [
+        ["📊 Standings", "📥 Games (SGF)"]
+    ]
+    assert not bot.errors

@@ -774,6 +774,7 @@ tournament_left_running = { $name } left tournament #{ $id }: the game being pla
 tournament_leave_confirm = Leave tournament #{ $id }? You lose the game you are playing and forfeit every later one.
 tournament_leave_kept = You stay in tournament #{ $id }.
 tournament_remove_pick = Who is out of tournament #{ $id }? (A player removed after the start forfeits the rest.)
+tournament_remove_kept = Nobody was removed from tournament #{ $id }.
 tournament_sgf = Tournament #{ $id }: { $count ->
         [one] { $count } game
        *[other] { $count } games

@@ -822,6 +822,7 @@ tournament_left_running = { $name } wychodzi z turnieju #{ $id }: bieżąca part
 tournament_leave_confirm = Wyjść z turnieju #{ $id }? Przegrasz bieżącą partię i wszystkie następne walkowerem.
 tournament_leave_kept = Zostajesz w turnieju #{ $id }.
 tournament_remove_pick = Kto odpada z turnieju #{ $id }? (Usunięty po starcie przegrywa pozostałe partie walkowerem.)
+tournament_remove_kept = Nikt nie został usunięty z turnieju #{ $id }.
 tournament_sgf = Turniej #{ $id }: { $count ->
         [one] { $count } partia
         [few] { $count } partie

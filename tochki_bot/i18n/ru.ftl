@@ -811,6 +811,7 @@ tournament_left_running = { $name } выходит из турнира №{ $id 
 tournament_leave_confirm = Выйти из турнира №{ $id }? Текущая игра будет проиграна, все следующие — тоже, без игры.
 tournament_leave_kept = Вы остаётесь в турнире №{ $id }.
 tournament_remove_pick = Кто выбывает из турнира №{ $id }? (Убранный после начала проигрывает оставшиеся игры без игры.)
+tournament_remove_kept = Из турнира №{ $id } никто не убран.
 tournament_sgf = Турнир №{ $id }: { $count ->
         [one] { $count } партия
         [few] { $count } партии

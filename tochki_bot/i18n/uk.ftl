@@ -822,6 +822,7 @@ tournament_left_running = { $name } виходить із турніру №{ $i
 tournament_leave_confirm = Вийти з турніру №{ $id }? Поточну гру буде програно, усі наступні — теж, без гри.
 tournament_leave_kept = Ви залишаєтеся в турнірі №{ $id }.
 tournament_remove_pick = Хто вибуває з турніру №{ $id }? (Прибраний після початку програє решту ігор без гри.)
+tournament_remove_kept = З турніру №{ $id } нікого не прибрано.
 tournament_sgf = Турнір №{ $id }: { $count ->
         [one] { $count } партія
         [few] { $count } партії

@@ -119,13 +119,22 @@ def remove_keyboard(lang: Language, view: TournamentView) -> InlineKeyboardMarku
 
 
 def running_keyboard(lang: Language, view: TournamentView, page: str | None = None) -> InlineKeyboardMarkup:
-    """Under a running (or finished) tournament's messages: the standings, leaving, its games' records; and its page
-    in the Mini App (``page``: its link, when the Mini App is set up)."""
-    row = [_button(t(lang, "btn_t_standings"), cb.TAct(view.id, "standings"))]
+    """Under a running (or finished) tournament's messages: the standings, its games' records; while it runs,
+    leaving and the creator's remove picker (a no-show forfeits the rest); and its page in the Mini App (``page``:
+    its link, when the Mini App is set up)."""
+    rows = [
+        [
+            _button(t(lang, "btn_t_standings"), cb.TAct(view.id, "standings")),
+            _button(t(lang, "btn_t_sgf"), cb.TAct(view.id, "sgf")),
+        ]
+    ]
     if view.state == "running":
-        row.append(_button(t(lang, "btn_t_leave"), cb.TAct(view.id, "leave")))
-    row.append(_button(t(lang, "btn_t_sgf"), cb.TAct(view.id, "sgf")))
-    rows = [row]
+        rows.append(
+            [
+                _button(t(lang, "btn_t_leave"), cb.TAct(view.id, "leave")),
+                _button(t(lang, "btn_t_remove"), cb.TAct(view.id, "remove")),
+            ]
+        )
     if page is not None:
         rows.append([InlineKeyboardButton(t(lang, "btn_t_page"), url=page)])
     return InlineKeyboardMarkup(rows)
