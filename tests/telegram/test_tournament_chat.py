@@ -471,3 +471,26 @@ async def test_the_creator_removes_a_no_show_from_a_running_swiss(bot: Bot) -> N
         ["📊 Standings", "📥 Games (SGF)"]
     ]
     assert not bot.errors
+
+
+async def test_the_lobby_offers_the_start_positions_of_a_game(bot: Bot) -> None:
+    """The lobby's row of start positions (the ones a game's lobby offers): the creator's choice is the games'."""
+    fake = bot.fake
+    ann, bob, *_ = people(fake)
+    tid, lobby = await open_tournament(bot, GROUP, "rr 20x20 1h", 3)
+    rows = texts_of(bot.buttons(GROUP, lobby))
+    assert ["✓ cross", "four crosses", "empty"] in rows
+    assert "start: cross" in fake.messages[(GROUP, lobby)]["text"]
+    await bot.press(GROUP, lobby, bob, cb.TSet(tid, "start", "empty").encode())
+    assert "Only Ann" in (fake.answers()[-1] or "")
+    await bot.press(GROUP, lobby, ann, bot.button(GROUP, lobby, "four crosses"))
+    assert "start: four crosses" in fake.messages[(GROUP, lobby)]["text"]
+    assert ["cross", "✓ four crosses", "empty"] in texts_of(bot.buttons(GROUP, lobby))
+    # A start the lobby does not offer (a forged button) changes nothing.
+    await bot.press(GROUP, lobby, ann, cb.TSet(tid, "start", "custom").encode())
+    assert (await bot.services.tournaments.get(tid)).settings.start == "four-crosses"
+    await bot.press(GROUP, lobby, ann, cb.TAct(tid, "start").encode())
+    await settled(bot)
+    game = await bot.game(await game_of(bot, tid, 1, 1))
+    assert game.start == "four-crosses" and (game.width, game.height) == (20, 20)
+    assert not bot.errors

@@ -43,6 +43,7 @@ from ..engine.sgf import write_sgf
 from .core import Core
 from .errors import Problem, ServiceError, TimeIsUp
 from .lobby import LOBBY_LIFETIME, MAX_TIME, MIN_TIME, Lobby
+from .lobby import START_CHOICES as GAME_STARTS
 from .model import GameView, LobbyChoice, Person, Place, Player
 from .pairing import (
     Entrant,
@@ -427,7 +428,7 @@ class Tournaments:
                 changes["rules"], changes["options"] = value, None
             elif setting == "size" and (size := _size(value)) is not None:
                 changes["width"], changes["height"] = size
-            elif setting == "start" and value in ("cross", "four-crosses", "empty"):
+            elif setting == "start" and value in GAME_STARTS:
                 changes["start"] = value
             elif setting == "time" and value.isdigit() and MIN_TIME <= int(value) <= MAX_TIME:
                 changes["move_seconds"] = int(value)

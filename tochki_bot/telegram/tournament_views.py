@@ -10,6 +10,7 @@ from render.table import Cell, TableView, Tone
 
 from ..i18n import Language, duration, t
 from ..services import BOARD_CHOICES, FORMATS, MAX_ROUND_ROBIN, ROUND_CHOICES, Player, TournamentView
+from ..services import START_CHOICES as GAME_STARTS
 from ..services.standings import Line, points_text
 from ..services.tournaments import START_CHOICES, TIME_CHOICES
 from ..wording.tournaments import (
@@ -62,7 +63,8 @@ def lobby_text(lang: Language, view: TournamentView, now: float) -> str:
 
 
 def lobby_keyboard(lang: Language, view: TournamentView) -> InlineKeyboardMarkup:
-    """The lobby's buttons: the creator's settings, Join and Leave, Start, Remove and Cancel."""
+    """The lobby's buttons: the creator's settings (format, rounds, rule set, board, start position, time, the
+    start, rated), Join and Leave, Start, Remove and Cancel."""
     g = view.id
     settings = view.settings
     formats = [_button(_mark(view.format == f, t(lang, f"btn_t_{f}")), cb.TSet(g, "format", f)) for f in FORMATS]
@@ -84,6 +86,9 @@ def lobby_keyboard(lang: Language, view: TournamentView) -> InlineKeyboardMarkup
     )
     size = (settings.width, settings.height)
     rows.append([_button(_mark(size == (w, h), f"{w}x{h}"), cb.TSet(g, "size", f"{w}x{h}")) for w, h in BOARD_CHOICES])
+    rows.append(
+        [_button(_mark(settings.start == s, t(lang, f"start_{s}")), cb.TSet(g, "start", s)) for s in GAME_STARTS]
+    )
     rows.append(
         [_button(_mark(view.move_seconds == s, duration(lang, s)), cb.TSet(g, "time", str(s))) for s in TIME_CHOICES]
     )
