@@ -5,16 +5,20 @@ replayed); the lobby as one message; a round's pairings as one message; a restar
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from PIL import Image
 
+from render.table import MIN_WIDTH, Cell
 from tests.support.fakebot import FakeTelegram
 from tests.support.harness import Bot, Clock
 from tests.support.paths import Where
 from tochki_bot.telegram import callbacks as cb
+from tochki_bot.telegram.tournament_views import standings_picture
 from tochki_bot.wording import plain
 
 GROUP = -3001
@@ -466,6 +470,28 @@ async def test_the_creator_removes_a_no_show_from_a_running_swiss(bot: Bot) -> N
         "4. Cat — <b>½</b> (3 games) · Bh 6½ · mBh 2",
         "5. Dan (left) — <b>0</b> (1 game) · Bh 3 · mBh 0",
     ]
+    # The picture: each mark coloured by its result, the colour played a dot; Dan marked as out, his later rounds
+    # empty.
+    picture = standings_picture("en", await bot.services.tournaments.get(tid))
+    assert picture.rows[0][1:5] == (
+        Cell("Bob"),
+        Cell("+5", tone="win", dot="red"),
+        Cell("+3", tone="win", dot="blue"),
+        Cell("+4", tone="win", dot="red"),
+    )
+    assert picture.rows[4][1:5] == (
+        Cell("Dan (left)", tone="out"),
+        Cell("−1", tone="loss", dot="blue"),
+        Cell(""),
+        Cell(""),
+    )
+    assert picture.rows[1][2:5] == (
+        Cell("+", tone="win"),
+        Cell("=4", tone="draw", dot="red"),
+        Cell("=3", tone="draw", dot="blue"),
+    )
+    width, _ = Image.open(io.BytesIO(next(iter(fake.last("sendPhoto", GROUP).files.values())))).size
+    assert MIN_WIDTH <= width < 900  # as wide as its columns
     # The finished tournament's buttons: nothing to leave or remove any more.
     assert texts_of(bot.buttons(GROUP, fake.last("sendPhoto", GROUP).result["message_id"])) == [
         ["📊 Standings", "📥 Games (SGF)"]

@@ -753,6 +753,7 @@ tournament_picture_lobby = not started yet
 tournament_picture_rr_footer = Results: 1 win, ½ draw, 0 loss, f unplayed. SB: Sonneborn-Berger.
 tournament_picture_swiss_footer = +5 won against the 5th, =3 drew, −2 lost, f unplayed, + a bye. Bh: Buchholz, mBh: median Buchholz.
 tournament_picture_elim_footer = +5 won against the 5th, −2 lost, f unplayed, + a bye.
+tournament_picture_dot = A dot: the colour played.
 caption_table = 🏆 Tournament #{ $id } · round { $round } · table { $board }
 btn_t_swiss = Swiss
 btn_t_round_robin = Round robin

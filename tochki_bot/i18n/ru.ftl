@@ -790,6 +790,7 @@ tournament_picture_lobby = ещё не начался
 tournament_picture_rr_footer = 1 — победа, ½ — ничья, 0 — поражение, f — без игры. Б-З: коэффициент Бергера.
 tournament_picture_swiss_footer = +5 — победа над 5-м, =3 — ничья, −2 — поражение, f — без игры, + — без пары. Бх: Бухгольц, мБх: усечённый.
 tournament_picture_elim_footer = +5 — победа над 5-м, −2 — поражение, f — без игры, + — без пары.
+tournament_picture_dot = Точка: цвет, которым играли.
 caption_table = 🏆 Турнир №{ $id } · тур { $round } · стол { $board }
 btn_t_swiss = Швейцарка
 btn_t_round_robin = Круговой

@@ -801,6 +801,7 @@ tournament_picture_lobby = ще не почався
 tournament_picture_rr_footer = 1 — перемога, ½ — нічия, 0 — поразка, f — без гри. Б-З: коефіцієнт Бергера.
 tournament_picture_swiss_footer = +5 — перемога над 5-м, =3 — нічия, −2 — поразка, f — без гри, + — без пари. Бх: Бухгольц, мБх: усічений.
 tournament_picture_elim_footer = +5 — перемога над 5-м, −2 — поразка, f — без гри, + — без пари.
+tournament_picture_dot = Крапка: колір, яким грали.
 caption_table = 🏆 Турнір №{ $id } · тур { $round } · стіл { $board }
 btn_t_swiss = Швейцарська
 btn_t_round_robin = Коловий

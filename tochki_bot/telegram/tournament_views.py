@@ -11,7 +11,7 @@ from render.table import Cell, TableView, Tone
 from ..i18n import Language, duration, t
 from ..services import BOARD_CHOICES, FORMATS, MAX_ROUND_ROBIN, ROUND_CHOICES, Player, TournamentView
 from ..services import START_CHOICES as GAME_STARTS
-from ..services.standings import Line, points_text
+from ..services.standings import Line, Mark, points_text
 from ..services.tournaments import START_CHOICES, TIME_CHOICES
 from ..wording.tournaments import (
     format_title,
@@ -230,7 +230,7 @@ def standings_picture(lang: Language, view: TournamentView) -> TableView:
             t(lang, "tournament_th_games"),
         )
         for line in lines:
-            cells = [Cell(str(line.place)), _name_cell(players, line)]
+            cells = [Cell(str(line.place)), _name_cell(lang, players, line)]
             for other in lines:
                 cells.append(_cross(line, other))
             cells += [
@@ -256,15 +256,14 @@ def standings_picture(lang: Language, view: TournamentView) -> TableView:
         else:
             heads = (*heads[:-1], "")
         for line in lines:
-            cells = [Cell(str(line.place)), _name_cell(players, line)]
+            cells = [Cell(str(line.place)), _name_cell(lang, players, line)]
             by_round = {m.round: m for m in line.marks}
             for r in range(1, view.rounds + 1):
                 mark = by_round.get(r)
                 if mark is None:
                     cells.append(Cell(""))
                     continue
-                tone: Tone | None = mark.colour
-                cells.append(Cell(mark_text(mark, places), tone=tone))
+                cells.append(_mark_cell(mark, places))
             if view.format == "swiss":
                 cells += [
                     Cell(points_text(line.points), bold=True),
@@ -278,13 +277,28 @@ def standings_picture(lang: Language, view: TournamentView) -> TableView:
         footer = t(
             lang, "tournament_picture_swiss_footer" if view.format == "swiss" else "tournament_picture_elim_footer"
         )
+    footer = f"{footer} {t(lang, 'tournament_picture_dot')}"
     return TableView(title, subtitle, heads, tuple(rows), footer=footer, leader=view.state == "finished")
 
 
-def _name_cell(players: dict[int, Player], line: Line) -> Cell:
+def _name_cell(lang: Language, players: dict[int, Player], line: Line) -> Cell:
     player = players.get(line.player)
     text = player.name if player is not None else str(line.player)
-    return Cell(text, tone=None if line.active else "out")
+    if not line.active:
+        return Cell(f"{text} {t(lang, 'tournament_left_mark')}", tone="out")
+    return Cell(text)
+
+
+def _tone(points: float) -> Tone:
+    return "win" if points == 1 else "loss" if points == 0 else "draw"
+
+
+def _mark_cell(mark: Mark, places: dict[int, int]) -> Cell:
+    """A round's cell of a Swiss or a knockout: coloured by the result, the colour played as a dot (a game played,
+    or being played)."""
+    dot = mark.colour if mark.opponent is not None and mark.played else None
+    tone = None if mark.points is None else _tone(mark.points)
+    return Cell(mark_text(mark, places), tone=tone, dot=dot)
 
 
 def _cross(line: Line, other: Line) -> Cell:
@@ -295,5 +309,4 @@ def _cross(line: Line, other: Line) -> Cell:
     if mark is None or mark.points is None:
         return Cell("·")
     text = points_text(mark.points) + ("" if mark.played else "f")
-    tone: Tone = "win" if mark.points == 1 else "loss" if mark.points == 0 else "draw"
-    return Cell(text, tone=tone)
+    return Cell(text, tone=_tone(mark.points), dot=mark.colour if mark.played else None)
