@@ -520,3 +520,107 @@ async def test_the_lobby_offers_the_start_positions_of_a_game(bot: Bot) -> None:
     game = await bot.game(await game_of(bot, tid, 1, 1))
     assert game.start == "four-crosses" and (game.width, game.height) == (20, 20)
     assert not bot.errors
+
+
+async def test_no_takeback_in_a_tournaments_game_rated_or_not(bot: Bot) -> None:
+    """Takebacks are for unrated games outside tournaments: a tournament's game refuses one whether the tournament
+    is rated or not (the check of the tournament comes first), and the game goes on unchanged."""
+    fake = bot.fake
+    ann = people(fake)[0]
+    for chat, words in ((GROUP, "rr 10x10 empty 1h"), (GROUP - 1, "rr 10x10 empty 1h unrated")):
+        tid, lobby = await open_tournament(bot, chat, words, 3)
+        await bot.press(chat, lobby, ann, cb.TAct(tid, "start").encode())
+        await settled(bot)
+        game = await game_of(bot, tid, 1, 1)
+        blue, red = await players_of(bot, game)
+        assert (await bot.game(game)).rated == ("unrated" not in words)
+        await bot.say(chat, blue, f"/m {game} 3-3")
+        await bot.say(chat, red, f"/m {game} 8-8")
+        asked = len(fake.sent("sendMessage", chat))
+        await bot.say(chat, red, f"/takeback {game}")
+        assert fake.texts(chat)[-1] == "Moves cannot be taken back in a tournament's game."
+        assert len(fake.sent("sendMessage", chat)) == asked + 1  # the refusal, no question to the opponent
+        record = await bot.game(game)
+        assert record.takeback is None and record.state == "active"
+        assert [str(m.point) for m in (await bot.services.game(game)).position.moves] == ["3-3", "8-8"]
+        await bot.say(chat, blue, f"/m {game} 4-4")  # the game goes on
+        assert len((await bot.services.game(game)).position.moves) == 3
+    assert not bot.errors
+
+
+async def test_a_player_leaving_a_swiss_is_paired_no_more(bot: Bot) -> None:
+    """🚪 Leave in a running Swiss: the game being played is lost, the later rounds pair the others (a bye now that
+    they are odd), and the standings count the one who left with no more games."""
+    fake = bot.fake
+    ann, _, cat, _, _ = people(fake)
+    tid, lobby = await open_tournament(bot, GROUP, "swiss 3r 10x10 empty 1h polish 1", 4)
+    await bot.press(GROUP, lobby, ann, cb.TAct(tid, "start").encode())
+    await settled(bot)
+    # Round 1: Ann-Cat, Dan-Bob. Dan beats Bob; then Cat leaves with the button under the started lobby.
+    assert await players_of(bot, await game_of(bot, tid, 1, 1)) == (ann, cat)
+    await win_by_moves(bot, GROUP, await game_of(bot, tid, 1, 2), "blue")
+    await settled(bot)
+    await bot.press(GROUP, lobby, cat, bot.button(GROUP, lobby, "Leave"))
+    question = fake.last("sendMessage", GROUP)
+    assert "tournament #1" in question.params["text"]
+    await bot.press(GROUP, question.result["message_id"], cat, bot.button(GROUP, question.result["message_id"], "Yes"))
+    await settled(bot)
+    record = await bot.game(await game_of(bot, tid, 1, 1))
+    assert record.state == "finished" and record.winner == "blue" and record.reason == "resignation"
+    assert "Cat left tournament #1" in fake.messages[(GROUP, question.result["message_id"])]["text"]
+    # Round 2: three still in, so a bye: to Bob (the lowest score); Cat is not paired.
+    view = await bot.services.tournaments.get(tid)
+    assert view.round == 2
+    assert [(p.blue.name, p.red.name if p.red else None) for p in view.round_pairings(2)] == [
+        ("Dan", "Ann"),
+        ("Bob", None),
+    ]
+    pairings = plain(fake.sent("sendMessage", GROUP)[-1].params["text"])
+    assert "Bye: Bob (1 point)" in pairings and "Cat" not in pairings
+    await draw(bot, GROUP, await game_of(bot, tid, 2, 1))
+    await settled(bot)
+    # Round 3: Ann and Dan have met, Bob had his bye: Dan rests, Ann plays Bob (who wins).
+    view = await bot.services.tournaments.get(tid)
+    assert [(p.blue.name, p.red.name if p.red else None) for p in view.round_pairings(3)] == [
+        ("Bob", "Ann"),
+        ("Dan", None),
+    ]
+    await resign(bot, GROUP, await game_of(bot, tid, 3, 1), "red")
+    await settled(bot)
+    # By hand: Dan 2½ (Bob 2 + Ann 1½ + his bye as his own 2½ = Bh 6, mBh 2), Bob 2 (Dan 2½ + his bye as 2 + Ann
+    # 1½ = 6, 2), Ann 1½ (Cat 0 + Dan 2½ + Bob 2 = 4½, 2), Cat 0 (Ann 1½ and her own 0 twice: 1½, 0).
+    final = fake.last("sendPhoto", GROUP).params["caption"]
+    assert "is over: <b>Dan</b> wins!" in final
+    assert standing_lines(final) == [
+        "1. Dan — <b>2½</b> (2 games) · Bh 6 · mBh 2",
+        "2. Bob — <b>2</b> (2 games) · Bh 6 · mBh 2",
+        "3. Ann — <b>1½</b> (3 games) · Bh 4½ · mBh 2",
+        "4. Cat (left) — <b>0</b> (1 game) · Bh 1½ · mBh 0",
+    ]
+    assert not bot.errors
+
+
+async def test_a_forum_where_topics_cannot_be_made_plays_in_the_tournaments_topic(bot: Bot) -> None:
+    """A forum group where the bot may not make topics (createForumTopic refused): the game is played in the
+    tournament's own topic, its board posted there; the next game gets a topic of its own once the bot may."""
+    fake = bot.fake
+    fake.chat(FORUM)["is_forum"] = True
+    users = people(fake)
+    tid, lobby = await open_tournament(bot, FORUM, "knockout 10x10 empty 1h polish 1", 3)
+    fake.fail("createForumTopic", 400, "Bad Request: not enough rights to create a topic", times=1)
+    await bot.press(FORUM, lobby, users[0], cb.TAct(tid, "start").encode())
+    await settled(bot)
+    view = await bot.services.tournaments.get(tid)
+    assert view.forum
+    assert [c.result for c in fake.calls if c.method == "createForumTopic"] == ["failed"]
+    game = await game_of(bot, tid, 1, 2)
+    record = await bot.game(game)
+    assert record.thread_id == view.thread_id and record.thread_id not in fake.topics.get(FORUM, [])
+    board = fake.last("sendPhoto", FORUM)
+    assert board.params["caption"].startswith(f"<b>#{game}")
+    assert board.params.get("message_thread_id") in (None, view.thread_id)
+    await win_by_moves(bot, FORUM, game, "blue")
+    await settled(bot)
+    final = await bot.game(await game_of(bot, tid, 2, 1))
+    assert final.thread_id in fake.topics[FORUM]  # the bot may make topics again: the final has its own
+    assert not bot.errors
