@@ -283,13 +283,24 @@ async def test_a_knockout_in_a_forum_plays_each_game_in_its_topic_and_replays_a_
     assert (replay.blue_id, replay.red_id) == (record.red_id, record.blue_id)  # colours swapped
     assert replay.thread_id == record.thread_id  # the replay is played in the game's topic
     assert int(fake.last("sendPhoto", FORUM).params["message_thread_id"]) == replay.thread_id
+    assert FORUM not in fake.closed_topics  # the drawn game's topic stays open for its replay
     await win_by_moves(bot, FORUM, replay.id, "red", thread=replay.thread_id)
     await settled(bot)
+    # The replay's final board is out, then its topic is closed.
+    assert fake.closed_topics[FORUM] == [record.thread_id]
+    boards = [
+        n
+        for n, c in enumerate(fake.calls)
+        if c.method == "sendPhoto" and c.params.get("caption", "").startswith(f"<b>#{replay.id}")
+    ]
+    closed = next(n for n, c in enumerate(fake.calls) if c.method == "closeForumTopic")
+    assert "Game over" in fake.calls[boards[-1]].params["caption"] and boards[-1] < closed
     final = await game_of(bot, tid, 2, 1)
     final_record = await bot.game(final)
     assert final_record.thread_id in fake.topics[FORUM] and final_record.thread_id != record.thread_id
     await resign(bot, FORUM, final, "red", thread=final_record.thread_id)
     await settled(bot)
+    assert fake.closed_topics[FORUM] == [record.thread_id, final_record.thread_id]
     view = await bot.services.tournaments.get(tid)
     assert view.state == "finished" and view.winner is not None
     caption = fake.last("sendPhoto", FORUM).params["caption"]
@@ -621,6 +632,7 @@ async def test_a_forum_where_topics_cannot_be_made_plays_in_the_tournaments_topi
     assert board.params.get("message_thread_id") in (None, view.thread_id)
     await win_by_moves(bot, FORUM, game, "blue")
     await settled(bot)
+    assert FORUM not in fake.closed_topics  # the tournament's own topic is never closed
     final = await bot.game(await game_of(bot, tid, 2, 1))
     assert final.thread_id in fake.topics[FORUM]  # the bot may make topics again: the final has its own
     assert not bot.errors

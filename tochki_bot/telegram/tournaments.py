@@ -525,7 +525,8 @@ def page_link(front: Front, view: TournamentView) -> str | None:
 async def after_change(front: Front, view: GameView) -> None:
     """After a change of a game (here, in the Mini App, by the bot, on the clock): when it ended a tournament's game,
     once its final board is out, make what the tournament owes (the next round, the standings, the end) and a
-    knockout replay's first board. Called by the application's one listener of changes, after it showed the change."""
+    knockout replay's first board, and close the game's own forum topic. Called by the application's one listener
+    of changes, after it showed the change."""
     if view.table is None or view.result is None:
         return
     services = front.services
@@ -534,6 +535,25 @@ async def after_change(front: Front, view: GameView) -> None:
     while await services.outbox.owes(view.id, view.ply, "position") and loop.time() < until:
         await asyncio.sleep(0.2)
     await deliver(front, view.table.tournament)
-    for game in await services.tournaments.games(view.table.tournament):  # a replay's first board
+    games = await services.tournaments.games(view.table.tournament)
+    for game in games:  # a replay's first board
         if game.state == "active" and await services.outbox.owes(game.id, game.ply, "started"):
             await front.announcer.started(game)
+    await _close_topic(front, view, view.table.tournament, games)
+
+
+async def _close_topic(front: Front, view: GameView, tournament_id: int, games: list[GameView]) -> None:
+    """A forum tournament's game played in a topic of its own: once its final board is out, the topic is closed (a
+    drawn knockout game's replay is played in it first; the topic closes after the replay)."""
+    services = front.services
+    if not view.thread_id or await services.outbox.owes(view.id, view.ply, "position"):
+        return  # in the group's general topic, or the final board is not out yet
+    tournament = await services.tournaments.get(tournament_id)
+    if not tournament.forum or view.thread_id == tournament.thread_id:
+        return
+    if any(game.state == "active" and game.thread_id == view.thread_id for game in games):
+        return
+    try:
+        await front.messenger.bot.close_forum_topic(view.chat_id, view.thread_id)
+    except TelegramError as exc:
+        log.warning("could not close the topic %s of game %s in %s (%s)", view.thread_id, view.id, view.chat_id, exc)
