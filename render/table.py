@@ -143,10 +143,12 @@ def _wrap(text: str, size: int, width: int, bold: bool = False, lines: int = 0) 
 
 def render_table(view: TableView, width: int = MIN_WIDTH) -> Image.Image:
     """Draw ``view``: as wide as its columns need, ``width`` at least."""
-    aligns: list[Align] = list(view.aligns) or ["center"] * len(view.heads)
+    center: Align = "center"
+    aligns: list[Align] = list(view.aligns) or [center] * len(view.heads)
     if not view.aligns and len(aligns) > 1:
         aligns[1] = "left"
-    aligns += ["center"] * (len(view.heads) - len(aligns))
+    while len(aligns) < len(view.heads):
+        aligns.append(center)
     widths = _widths(view, aligns, width)
     width = max(width, sum(widths) + 2 * PAD)
     inner = width - 2 * PAD
