@@ -801,6 +801,7 @@ tournament_picture_lobby = jeszcze się nie zaczął
 tournament_picture_rr_footer = 1 wygrana, ½ remis, 0 przegrana, f walkower. SB: Sonneborn-Berger.
 tournament_picture_swiss_footer = +5 wygrana z 5., =3 remis, −2 przegrana, f walkower, + wolny los. Bh: Buchholz, mBh: medianowy.
 tournament_picture_elim_footer = +5 wygrana z 5., −2 przegrana, f walkower, + wolny los.
+tournament_picture_dot = Kropka: kolor, którym grano.
 caption_table = 🏆 Turniej #{ $id } · runda { $round } · stół { $board }
 btn_t_swiss = Szwajcar
 btn_t_round_robin = Każdy z każdym
@@ -822,6 +823,7 @@ tournament_left_running = { $name } wychodzi z turnieju #{ $id }: bieżąca part
 tournament_leave_confirm = Wyjść z turnieju #{ $id }? Przegrasz bieżącą partię i wszystkie następne walkowerem.
 tournament_leave_kept = Zostajesz w turnieju #{ $id }.
 tournament_remove_pick = Kto odpada z turnieju #{ $id }? (Usunięcie po starcie oznacza przegraną wszystkich pozostałych partii walkowerem.)
+tournament_remove_kept = Nikt nie został usunięty z turnieju #{ $id }.
 tournament_sgf = Turniej #{ $id }: { $count ->
         [one] { $count } partia
         [few] { $count } partie

@@ -790,6 +790,7 @@ tournament_picture_lobby = ещё не начался
 tournament_picture_rr_footer = 1 — победа, ½ — ничья, 0 — поражение, f — без игры. Б-З: коэффициент Бергера.
 tournament_picture_swiss_footer = +5 — победа над 5-м, =3 — ничья, −2 — поражение, f — без игры, + — без пары. Бх: Бухгольц, мБх: усечённый.
 tournament_picture_elim_footer = +5 — победа над 5-м, −2 — поражение, f — без игры, + — без пары.
+tournament_picture_dot = Точка: цвет, которым играли.
 caption_table = 🏆 Турнир №{ $id } · тур { $round } · стол { $board }
 btn_t_swiss = Швейцарка
 btn_t_round_robin = Круговой
@@ -811,6 +812,7 @@ tournament_left_running = Выход из турнира №{ $id }: { $name } �
 tournament_leave_confirm = Выйти из турнира №{ $id }? Текущая игра будет проиграна, все следующие — тоже, без игры.
 tournament_leave_kept = Вы остаётесь в турнире №{ $id }.
 tournament_remove_pick = Кого убрать из турнира №{ $id }? (Выбывание после начала — поражение без игры во всех оставшихся партиях.)
+tournament_remove_kept = Из турнира №{ $id } никто не убран.
 tournament_sgf = Турнир №{ $id }: { $count ->
         [one] { $count } партия
         [few] { $count } партии

@@ -801,6 +801,7 @@ tournament_picture_lobby = ще не почався
 tournament_picture_rr_footer = 1 — перемога, ½ — нічия, 0 — поразка, f — без гри. Б-З: коефіцієнт Бергера.
 tournament_picture_swiss_footer = +5 — перемога над 5-м, =3 — нічия, −2 — поразка, f — без гри, + — без пари. Бх: Бухгольц, мБх: усічений.
 tournament_picture_elim_footer = +5 — перемога над 5-м, −2 — поразка, f — без гри, + — без пари.
+tournament_picture_dot = Крапка: колір, яким грали.
 caption_table = 🏆 Турнір №{ $id } · тур { $round } · стіл { $board }
 btn_t_swiss = Швейцарська
 btn_t_round_robin = Коловий
@@ -822,6 +823,7 @@ tournament_left_running = { $name } виходить із турніру №{ $i
 tournament_leave_confirm = Вийти з турніру №{ $id }? Поточну гру буде програно, усі наступні — теж, без гри.
 tournament_leave_kept = Ви залишаєтеся в турнірі №{ $id }.
 tournament_remove_pick = Хто вибуває з турніру №{ $id }? (Вибування після початку — поразка без гри в решті ігор.)
+tournament_remove_kept = З турніру №{ $id } нікого не прибрано.
 tournament_sgf = Турнір №{ $id }: { $count ->
         [one] { $count } партія
         [few] { $count } партії
