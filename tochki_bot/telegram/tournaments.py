@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import replace
+from functools import partial
 from urllib.parse import quote
 
 from telegram import InlineKeyboardMarkup
@@ -381,28 +382,9 @@ async def _after_leaving(req: Request, ended: GameView | None) -> None:
 
 async def deliver(front: Front, tournament_id: int | None = None, *, grace: float | None = None) -> int:
     """Make the announcements owed: one tournament's all (after a change made here), or every one this worker is
-    to make (the clock's pass: those owed longer than ``grace``). Returns how many were made."""
-    services = front.services
-    if tournament_id is not None:
-        owed = await services.tournaments.owed_of(tournament_id)
-    else:
-        owed = await services.tournaments.owed(**({} if grace is None else {"grace": grace}))
-    made = 0
-    for tid in dict.fromkeys(view.id for _, view in owed):
-        async with services.exclusive("tournament-notices", tid):
-            for notice, view in await services.tournaments.owed_of(tid):  # as they are now, under the lock
-                try:
-                    if await _make(front, notice, view):
-                        await services.tournaments.told(notice)
-                        made += 1
-                    else:
-                        await services.tournaments.failed(notice)
-                        break  # the next ones wait for this one: the group reads them in order
-                except Exception:
-                    log.exception("tournament %s: the %s of round %s could not be made", tid, notice.kind, notice.round)
-                    await services.tournaments.failed(notice)
-                    break
-    return made
+    to make (the clock's pass: those owed longer than ``grace``). Returns how many were made; the announcer settles
+    the outbox."""
+    return await front.announcer.tournament_notices(partial(_make, front), tournament_id, grace=grace)
 
 
 async def _make(front: Front, notice: TournamentNotice, view: TournamentView) -> bool:
