@@ -24,8 +24,7 @@ from typing import Any
 import pytest
 
 from tests.support import games
-from tests.support.games import caption, open_group_game, users
-from tests.support.group_trial import (
+from tests.support.busy_group import (
     ANNA,
     BORIS,
     GROUP,
@@ -37,6 +36,7 @@ from tests.support.group_trial import (
     strict_bot,
     until,
 )
+from tests.support.games import caption, open_group_game, users
 from tests.support.harness import Bot
 from tests.support.paths import Where
 from tochki_bot.config import Config
