@@ -31,6 +31,7 @@ from tests.support.busy_group import (
     LINK,
     PRESSES,
     corner_of,
+    markup_of,
     open_game,
     play_group,
     strict_bot,
@@ -97,7 +98,9 @@ async def test_arrow_presses_once_a_second_in_a_busy_group(tmp_path: Path) -> No
     up, then the player to move presses the window's arrows once a second for half a minute. Every press is answered
     at once; a press whose edit must wait says when ("The board changes in N s") and N is at least the real wait and
     at most about twice it (before, the promise counted the tidy-ups the press goes before: 3-4 times too long); the
-    window shown in the end is the last one asked for (coalesced, never dropped); no 429."""
+    window shown in the end is the last one asked for (coalesced: fewer edits than presses, each showing a window
+    asked for, never dropped); meanwhile Vera, a member who does not play, presses a dot's button (she may: it says
+    what is there) and an arrow (not hers): both are answered at once, at no group message; no 429."""
     scale = 0.5  # a minute in 30 s: the press's answer waits as long a share of it as in a real group
     bot = await strict_bot(tmp_path / "arrows.db", scale).start()
     fake = bot.fake
@@ -109,9 +112,19 @@ async def test_arrow_presses_once_a_second_in_a_busy_group(tmp_path: Path) -> No
         assert await until(lambda: "Move 12:" in str(fake.last("sendPhoto", GROUP).params["caption"]), 30)
         assert bot.front.messenger.postbox.waiting(GROUP) >= 3  # tidy-ups wait for a quieter group
         board = int(fake.last("sendPhoto", GROUP).result["message_id"])
+        vera = fake.user(7103, "Vera", "en")
         presses: list[tuple[str, float, tuple[int, int]]] = []
+        vera_presses: list[tuple[str, float, str]] = []
         for i in range(30):
             view = await bot.services.game(1)
+            if i % 10 == 5:  # Vera, between Anna's presses: a dot's button, then an arrow
+                buttons = [button["callback_data"] for row in bot.buttons(GROUP, board) for button in row]
+                info = next(data for data in buttons if isinstance(cb.decode(data), cb.Info))
+                arrow_data = next(data for data in buttons if isinstance(cb.decode(data), cb.Window))
+                for data, expected in ((info, " dot"), (arrow_data, "You are not playing in this game.")):
+                    update = fake.callback_update(GROUP, board, vera, data)
+                    vera_presses.append((update["callback_query"]["id"], time.monotonic(), expected))
+                    await bot.send(update, settle=False)
             arrows = [
                 data
                 for row in bot.buttons(GROUP, board)
@@ -144,6 +157,14 @@ async def test_arrow_presses_once_a_second_in_a_busy_group(tmp_path: Path) -> No
         assert promised >= 5  # the group's budget was exhausted: edits waited, and said so
         shown = corner_of(fake.messages[(GROUP, board)].get("reply_markup") or {})
         assert shown == presses[-1][2]  # the last window asked for
+        asked_for = {corner for _, _, corner in presses}
+        windows = [
+            corner_of(markup_of(c)) for c in fake.sent("editMessageMedia", GROUP) if int(c.params["message_id"]) == board
+        ]
+        assert len(windows) < len(presses) and set(windows) <= asked_for  # coalesced: only the latest window goes
+        for query, at, expected in vera_presses:
+            answer = answers[query]
+            assert expected in str(answer.params.get("text")) and answer.at - at <= 1.0, (expected, answer.params)
     finally:
         await bot.stop()
 
