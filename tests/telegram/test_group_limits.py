@@ -219,6 +219,16 @@ def group_messages(bot: Bot, since: int = 0) -> list[str]:
     return shown
 
 
+def question_buttons(bot: Bot, board: int) -> list[str]:
+    """The buttons of a question or an offer on a board (a draw, grounding, resignation: its yes and no)."""
+    return [
+        str(button["callback_data"])
+        for row in bot.buttons(GROUP, board)
+        for button in row
+        if isinstance(cb.decode(button["callback_data"]), (cb.Draw, cb.Ground, cb.Resign))
+    ]
+
+
 @pytest.mark.slow
 async def test_a_whole_group_game_on_the_strict_fake(tmp_path: Path) -> None:
     """From the lobby to the final board, with a draw offer declined, a confirmation withdrawn and a resignation, in a
@@ -234,11 +244,14 @@ async def test_a_whole_group_game_on_the_strict_fake(tmp_path: Path) -> None:
             await bot.say(GROUP, who, f"/m {point}")
         await bot.say(GROUP, anna, "/draw")
         board = bot.last_board(GROUP)["message_id"]
+        assert bot.button(GROUP, board, "Accept").startswith("D:")  # the offer lives on the latest board
         await bot.press(GROUP, board, boris, bot.button(GROUP, board, "Decline"))
+        assert question_buttons(bot, board) == []  # answered: its buttons are gone
         await bot.say(GROUP, anna, "/m 4-4")
         await bot.say(GROUP, boris, "/ground")
         board = bot.last_board(GROUP)["message_id"]
         await bot.press(GROUP, board, boris, bot.button(GROUP, board, "No"))
+        assert question_buttons(bot, board) == []
         await bot.say(GROUP, boris, "/resign")
         board = bot.last_board(GROUP)["message_id"]
         await bot.press(GROUP, board, anna, bot.button(GROUP, board, "Yes"))  # not hers: refused, at no cost
@@ -248,7 +261,8 @@ async def test_a_whole_group_game_on_the_strict_fake(tmp_path: Path) -> None:
         record = await bot.game(1)
         assert record.state == "finished" and record.reason == "resignation" and record.winner == "blue"
         print("\n".join(group_messages(bot)))
-        assert group_messages(bot) == EXPECTED_GAME
+        assert group_messages(bot) == EXPECTED_GAME  # each command answered, in the group, in order
+        assert len(fake.answers()) == 5  # each press answered: Join, Decline, No, Anna's Yes, Boris's Yes
         assert fake.refused == [] and not bot.errors
     finally:
         await bot.stop()
