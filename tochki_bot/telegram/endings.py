@@ -122,12 +122,14 @@ async def _confirmed(
     else:
         await _question(req, topic, data.game, data.user)
     if not data.yes:
-        await req.answer(t(req.own_lang, "cancelled_action"))
         text = t(req.lang, f"{topic}_withdrawn", id=data.game)
-        if on_board:
+        if on_board:  # the press's answer comes with the board's edit, or says when it comes
             view = await req.services.game(data.game)
-            await req.announcer.withdraw_on_board(view, req.seat(view), req.person.id, text)
-        elif message is not None:
+            ticket = await req.announcer.withdraw_on_board(view, req.seat(view), req.person.id, text)
+            if ticket is not None:
+                await req.answer_when(ticket, t(req.own_lang, "cancelled_action"))
+        await req.answer(t(req.own_lang, "cancelled_action"))
+        if not on_board and message is not None:
             req.announcer.settle(req.place.chat_id, message.message_id, text, Kind.TIDY)  # the press's answer says it
         return
     view = await act(data.game, req.person, expected_ply=data.ply, update_id=req.update_id)
@@ -300,10 +302,13 @@ async def on_draw(req: Request, data: cb.Draw) -> None:
         await _question(req, "draw", data.game)
         question = await req.pressed()
     view = await req.services.play.answer_draw(data.game, req.person, data.accept, update_id=req.update_id)
-    await req.answer()
-    if not data.accept:
-        await req.announcer.draw_declined(view, req.person.id, question)
+    if not data.accept:  # the press's answer comes with the board's edit, or says when it comes
+        ticket = await req.announcer.draw_declined(view, req.person.id, question)
+        if ticket is not None:
+            await req.answer_when(ticket)
+        await req.answer()
         return
+    await req.answer()
     if question is not None:
         colour = view.colour_of(req.person.id)
         key = "end_accepted" if view.offer_kind == "end" else "draw_accepted"

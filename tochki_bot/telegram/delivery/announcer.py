@@ -116,15 +116,17 @@ class Announcer(Tournaments):
         await self.draw_offered(view, by, reply_to)
         return True
 
-    async def draw_declined(self, view: GameView, by: int, question: MessageRecord | None) -> None:
-        """The opponent declined: in a group the board drops the offer (one edit); a private offer's question says
-        so, and the one who offered is told."""
+    async def draw_declined(self, view: GameView, by: int, question: MessageRecord | None) -> Ticket[bool] | None:
+        """The opponent declined: in a group the board drops the offer (one edit, due as the edit of a press: the
+        edit's ticket, for the press's answer to say when it comes); a private offer's question says so, and the one
+        who offered is told."""
         colour = view.colour_of(by)
         assert colour is not None
+        ticket: Ticket[bool] | None = None
         if view.kind == "group":
             lang = await self.chat_language(view.chat_id)
             said = t(lang, views.offer_key(view, "draw_declined"), id=view.id, name=html_name(view, colour))
-            await self._edit_letter(view, Seat(view.chat_id, view.thread_id, lang, "group"), Kind.ANSWER, said)
+            ticket = await self._edit_letter(view, Seat(view.chat_id, view.thread_id, lang, "group"), Kind.PRESS, said)
         if question is not None and question.kind == "question":
             lang = await self.chat_language(question.chat_id)
             self.answered(
@@ -136,6 +138,7 @@ class Announcer(Tournaments):
                 lang = player_language(opponent)
                 text = t(lang, views.offer_key(view, "draw_declined"), id=view.id, name=html_name(view, colour))
                 self.messenger.send_text(opponent.id, text)
+        return ticket
 
     async def deliver(self, notice: Notice, view: GameView) -> None:
         """Make an announcement the outbox still owes (after a crash, or one that failed half-way)."""

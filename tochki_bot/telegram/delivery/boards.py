@@ -221,10 +221,10 @@ class Boards(Questions):
     async def withdraw_on_board(
         self, view: GameView, seat: Seat, user_id: int, note: str | None
     ) -> Ticket[bool] | None:
-        """``user_id``'s confirmation waiting on the latest board was answered "no": the board drops it (one edit;
-        ``note``, a last line saying so, stays until the next board)."""
+        """``user_id``'s confirmation waiting on the latest board was answered "no": the board drops it (one edit,
+        due as the edit of a press; ``note``, a last line saying so, stays until the next board)."""
         self.forget_asked(view.id, seat.chat_id, user_id)
-        return await self._edit_letter(view, seat, Kind.ANSWER, note)
+        return await self._edit_letter(view, seat, Kind.PRESS, note)
 
     def forget_asked(self, game_id: int, chat_id: int, user_id: int) -> None:
         """``user_id``'s confirmation was answered: what follows no longer shows it."""
