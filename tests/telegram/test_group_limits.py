@@ -159,7 +159,9 @@ async def test_arrow_presses_once_a_second_in_a_busy_group(tmp_path: Path) -> No
         assert shown == presses[-1][2]  # the last window asked for
         asked_for = {corner for _, _, corner in presses}
         windows = [
-            corner_of(markup_of(c)) for c in fake.sent("editMessageMedia", GROUP) if int(c.params["message_id"]) == board
+            corner_of(markup_of(c))
+            for c in fake.sent("editMessageMedia", GROUP)
+            if int(c.params["message_id"]) == board
         ]
         assert len(windows) < len(presses) and set(windows) <= asked_for  # coalesced: only the latest window goes
         for query, at, expected in vera_presses:
