@@ -25,6 +25,7 @@ import pytest
 from storage import Storage
 from tests.support.workers import Cluster, Game, Table, Worker, open_games, until
 from tochki_bot.services import Person, Place, Services
+from tochki_bot.telegram import callbacks as cb
 
 pytestmark = pytest.mark.process
 
@@ -110,27 +111,42 @@ async def test_presses_at_once_on_one_game_across_workers_make_one_move(three: C
         await table.whole(game.id)
 
 
+def resign_question(cluster: Cluster, game: Game) -> tuple[int, str]:
+    """The resignation question on the game's latest board (a line and two buttons, put there by an edit): the
+    board's message and its "Yes"."""
+    with cluster.api.lock:
+        calls = list(cluster.api.calls)
+    for call in reversed(calls):
+        if call.result == "failed" or call.method not in ("sendPhoto", "editMessageMedia"):
+            continue
+        if int(call.params["chat_id"]) != game.chat_id:
+            continue
+        markup = call.params.get("reply_markup") or {}
+        markup = json.loads(markup) if isinstance(markup, str) else markup
+        for row in markup.get("inline_keyboard", []):
+            for button in row:
+                data = cb.decode(button["callback_data"])
+                if isinstance(data, cb.Resign) and data.yes:
+                    return int(call.params.get("message_id") or call.result["message_id"]), button["callback_data"]
+    raise AssertionError(f"no resignation question on game {game.id}'s boards")
+
+
 @pytest.mark.slow
 async def test_a_move_racing_a_resignation(three: Cluster, table: Table) -> None:
     games = await open_games(three.db_url, three, 4, next(chats))
     await table.settle()
     for game in games:
-        await move(three, table, game)  # blue moved: red to move, blue resigns while red moves
-        asked = three.api.message_update(game.chat_id, game.blue, "/resign")
+        await move(three, table, game)
+        await move(three, table, game)  # both moved (a resignation now counts): blue to move, red resigns meanwhile
+        asked = three.api.message_update(game.chat_id, game.red, "/resign")
         await three.post(asked, 0)
         await until(lambda a=asked: table.handled(a["update_id"]), "/resign asked")  # type: ignore[misc]
     await table.settle()
     races = []
     for game in games:
-        question = three.api.sent("sendMessage", game.chat_id)[-1]
-        confirm = next(
-            b["callback_data"]
-            for row in question.result["reply_markup"]["inline_keyboard"]
-            for b in row
-            if b["callback_data"].endswith(":1")
-        )
-        moved = three.api.message_update(game.chat_id, game.red, f"/m {Game.point(1)}")
-        resigned = three.api.callback_update(game.chat_id, question.result["message_id"], game.blue, confirm)
+        board, confirm = resign_question(three, game)
+        moved = three.api.message_update(game.chat_id, game.blue, f"/m {Game.point(2)}")
+        resigned = three.api.callback_update(game.chat_id, board, game.red, confirm)
         races += [three.post(moved, 1), three.post(resigned, 2)]
     await asyncio.gather(*races)
     await table.settle()
@@ -139,14 +155,14 @@ async def test_a_move_racing_a_resignation(three: Cluster, table: Table) -> None
         record = await table.db.games.get(game.id)
         assert record is not None
         await table.whole(game.id)
-        assert record.ply == 2  # one of the two was stored, never both, never neither
+        assert record.ply == 3  # one of the two was stored, never both, never neither
         over = [c for c in three.api.photos(game.chat_id) if "Game over" in c.params.get("caption", "")]
         if record.state == "finished":  # the resignation first: the move then came too late
-            assert record.reason == "resignation" and record.winner == "red"
-            assert len(over) == 1 and boards_at(three, game, 2) == 0
-        else:  # the move first: the question was about move 1, so the resignation is refused as stale
+            assert record.reason == "resignation" and record.winner == "blue"
+            assert len(over) == 1 and boards_at(three, game, 3) == 0
+        else:  # the move first: the question was about move 2, so the resignation is refused as stale
             assert record.state == "active"
-            assert not over and boards_at(three, game, 2) == 1
+            assert not over and boards_at(three, game, 3) == 1
         outcomes.add(record.state)
     assert outcomes <= {"finished", "active"}
 
