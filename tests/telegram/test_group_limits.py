@@ -55,13 +55,11 @@ async def test_a_busy_group_answers_everyone_and_draws_no_429(tmp_path: Path) ->
     player to move presses arrows, asks for hints, the other sends ``/ground`` out of turn, a draw offer is declined
     on the board (with a refused ``/end`` meanwhile) and a resignation question is answered No: ten minutes of it (two
     minutes here). The game plays its length; every command is answered within 30 s and every press at once, the
-    boards within 3 s (p95), and Telegram never has to refuse a message. Played at a third of the pace (three minutes
-    here), not a fifth: the latencies are measured in the group's time, so a busy machine (the whole suite beside it)
-    makes them look five times longer at a fifth of the pace (boards p95 3.2 s there, 1.2-2.3 s alone)."""
-    seconds, pace, scale = 600.0, 4.0, 0.3
-    bot = await strict_bot(tmp_path / "busy.db", scale).start()
+    boards within 3 s (p95), and Telegram never has to refuse a message."""
+    seconds, pace = 600.0, 4.0
+    bot = await strict_bot(tmp_path / "busy.db", SCALE).start()
     try:
-        report = await play_group(bot, seconds=seconds, pace=pace, scale=scale)
+        report = await play_group(bot, seconds=seconds, pace=pace, scale=SCALE)
         print(report.table())
         assert report.refused == 0
         assert report.unanswered == []
@@ -79,7 +77,7 @@ async def test_a_busy_group_answers_everyone_and_draws_no_429(tmp_path: Path) ->
         assert any(a.privately for a in report.asked if a.kind in ("ground", "end"))
         # Every press is answered at once; an edit that must wait is promised, made, and the last window asked for is
         # the one shown.
-        wait = 60 * scale * PRESS_WAIT
+        wait = 60 * SCALE * PRESS_WAIT
         assert all(a.pressed_answer is not None for a in report.asked if a.kind in PRESSES)
         assert max(a.pressed_answer - a.at for a in report.asked if a.pressed_answer is not None) <= 2 * wait + 0.5
         assert any(a.promised for a in report.asked if a.kind == "arrow")
