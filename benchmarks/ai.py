@@ -27,7 +27,7 @@ from typing import Literal, NamedTuple
 
 from tochki_bot.ai import BUDGET, LEVELS
 from tochki_bot.ai.player import search_move
-from tochki_bot.engine import Game, Move, Point
+from tochki_bot.engine import Colour, Game, Move, Point, other
 
 Action = Point | Literal["ground"]
 Player = Callable[[Game, int], Action]
@@ -39,11 +39,11 @@ def random_player(game: Game, seed: int) -> Action:
     return random.Random(seed).choice(points)
 
 
-def _gain(game: Game, colour: str, p: Point) -> int:
+def _gain(game: Game, colour: Colour, p: Point) -> int:
     """How much ``colour``'s lead grows if it puts a dot on ``p`` now (played on a copy)."""
     g = game.copy()
     before = g.score
-    g.apply(Move.dot(colour, p.x, p.y))  # type: ignore[arg-type]
+    g.apply(Move.dot(colour, p.x, p.y))
     after = g.score
     sign = 1 if colour == "blue" else -1
     return sign * ((after[0] - after[1]) - (before[0] - before[1]))
@@ -53,7 +53,7 @@ def greedy_player(game: Game, seed: int) -> Action:
     """Capture the most now; else block the opponent's best capture; else a random safe point near the last dots."""
     rng = random.Random(seed)
     me = game.to_move
-    them = "red" if me == "blue" else "blue"
+    them = other(me)
     points = list(game.playable_points())
     gains = {p: _gain(game, me, p) for p in points}
     best = max(gains.values())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 
 from render import HD, STANDARD, Window, layout, render_png
 from render.board import _digit_height
@@ -16,7 +17,7 @@ from tests.support.positions import dense_midgame
 from tochki_bot.pictures import board_view
 
 
-def timed(repeat: int, fn) -> tuple[float, bytes]:  # type: ignore[no-untyped-def]
+def timed(repeat: int, fn: Callable[[], bytes]) -> tuple[float, bytes]:
     times, data = [], b""
     for _ in range(repeat):
         start = time.perf_counter()

@@ -11,7 +11,7 @@ import random
 import statistics
 import time
 
-from tochki_bot.engine import Game, GameSettings, Move
+from tochki_bot.engine import Game, GameSettings, Move, RuleSet
 
 
 def random_game(seed: int, width: int = 39, height: int = 32) -> list[tuple[int, int]]:
@@ -36,10 +36,10 @@ def replay(moves: list[tuple[int, int]]) -> Game:
     return game
 
 
-def random_manual_game(seed: int, rules: str, width: int = 39, height: int = 32) -> list[Move]:
+def random_manual_game(seed: int, rules: RuleSet, width: int = 39, height: int = 32) -> list[Move]:
     """A random full game with manual closures: after a quarter of its dots a player closes every pool it can."""
     rng = random.Random(seed)
-    game = Game(settings=GameSettings(width, height, "empty", rules=rules, instant_win=0))  # type: ignore[arg-type]
+    game = Game(settings=GameSettings(width, height, "empty", rules=rules, instant_win=0))
     points = [(x, y) for x in range(1, width + 1) for y in range(1, height + 1)]
     rng.shuffle(points)
     for x, y in points:
@@ -52,9 +52,9 @@ def random_manual_game(seed: int, rules: str, width: int = 39, height: int = 32)
     return list(game.moves)
 
 
-def manual(rules: str, count: int) -> None:
+def manual(rules: RuleSet, count: int) -> None:
     """Replay speed of random full games under a manual rule set."""
-    settings = GameSettings(39, 32, "empty", rules=rules, instant_win=0)  # type: ignore[arg-type]
+    settings = GameSettings(39, 32, "empty", rules=rules, instant_win=0)
     games = [random_manual_game(seed, rules) for seed in range(count)]
     total = sum(map(len, games))
     closures = sum(len(m.closures) for g in games for m in g) / count
@@ -106,7 +106,8 @@ def main() -> None:
         f"{max(ground) * 1000:.2f} ms max"
     )
 
-    for rules in ("polish", "territory"):
+    manual_rules: tuple[RuleSet, ...] = ("polish", "territory")
+    for rules in manual_rules:
         manual(rules, args.manual_games)
 
 

@@ -25,6 +25,7 @@ from tests.support.fakebot import FakeTelegram, as_update
 from tests.support.harness import Bot
 from tochki_bot.config import Config
 from tochki_bot.telegram.app import build_application
+from tochki_bot.telegram.processor import ChatOrderedProcessor
 
 FLOOD_GROUP = -5001
 QUIET_GROUPS = [-6000 - n for n in range(10)]
@@ -113,13 +114,15 @@ async def main() -> None:
             await asyncio.sleep(0.1)
         await bot.app.update_queue.join()
         drained = time.perf_counter() - flood_start
+        processor = bot.app.update_processor
+        assert isinstance(processor, ChatOrderedProcessor)
         flood_messages = len([c for c in fake.sent(chat_id=FLOOD_GROUP) if c.method != "answerCallbackQuery"])
         print(f"flood: {args.flood} commands from {len(people)} people in one group, 30 ms per Bot API call")
         print(summary("another person's /help in private", private_times))
         print(summary("a move in another group (update -> board)", quiet_times))
         print(
             f"the flooding group: backlog handled in {drained:.1f} s, {flood_messages} messages sent to it "
-            f"(Telegram allows ~20 a minute), {bot.app.update_processor.dropped} updates dropped as repeats, over "
+            f"(Telegram allows ~20 a minute), {processor.dropped} updates dropped as repeats, over "
             "a sender's rate or beyond a sender's backlog"
         )
         assert not bot.errors, bot.errors[:3]

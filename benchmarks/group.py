@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.support.group_trial import GROUP, play_group, strict_bot
+from tests.support.busy_group import GROUP, play_group, strict_bot
 
 
 async def busy(minutes: float, scale: float) -> None:

@@ -15,9 +15,13 @@ import gc
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+from telegram.request import RequestData
 
 from tests.support.fakebot import FakeTelegram
 from tests.support.harness import Bot
+from tochki_bot.telegram.processor import ChatOrderedProcessor
 
 
 def rss_mb() -> float:
@@ -37,8 +41,19 @@ class ForgetfulTelegram(FakeTelegram):
             self.messages.pop(next(iter(self.messages)))
         return message
 
-    async def do_request(self, *args: object, **kwargs: object) -> tuple[int, bytes]:
-        result = await super().do_request(*args, **kwargs)  # type: ignore[arg-type]
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = None,
+        write_timeout: Any = None,
+        connect_timeout: Any = None,
+        pool_timeout: Any = None,
+    ) -> tuple[int, bytes]:
+        result = await super().do_request(
+            url, method, request_data, read_timeout, write_timeout, connect_timeout, pool_timeout
+        )
         if len(self.calls) > 200:
             del self.calls[:100]
         return result
@@ -71,14 +86,22 @@ async def main() -> None:
         front = bot.front
         core = front.services._core
         processor = bot.app.update_processor
+        assert isinstance(processor, ChatOrderedProcessor)
+        postbox = front.messenger.postbox
+        ledger = postbox.ledger
         sizes = {
             "positions": len(core.positions._cache),
             "users": len(core.people._users),
             "chats": len(core.people._chats),
-            "update ids": len(processor._seen),  # type: ignore[attr-defined]
-            "chat lanes": len(processor._lanes),  # type: ignore[attr-defined]
-            "speakers": len(processor._speakers),  # type: ignore[attr-defined]
-            "group budgets": len(front.messenger.budget._buckets),
+            "update ids": len(processor._seen),
+            "chat lanes": len(processor._lanes),
+            "speakers": len(processor._speakers),
+            "group windows": len(ledger._groups),
+            "group buckets": len(ledger._buckets),
+            "private buckets": len(ledger._private),
+            "blocked chats": len(ledger._blocked),
+            "postbox lines": len(postbox._lines),
+            "postbox tasks": len(postbox._tasks),
             "PTB chat_data": len(bot.app.chat_data),
             "PTB user_data": len(bot.app.user_data),
         }

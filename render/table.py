@@ -1,6 +1,12 @@
 """Tables as pictures (a tournament's standings), in the look of the boards: white paper, grey rules, the header band,
 the players' blue and red.
 
+Made to be read on a phone, where Telegram shows a picture as wide as the screen: the table is only as wide as its
+columns need (the names' column as wide as the longest name, up to a cap), never narrower than ``MIN_WIDTH``, in
+large type; the title (made a little smaller first) and the footer wrap rather than widen it. A result is coloured
+by what it was (a win green and bold, a draw amber, a loss grey); the colour a game was played with is a small blue
+or red dot before it.
+
 >>> from render.table import Cell, TableView, render_table_png
 >>> view = TableView("Tournament #1", "after round 1", ("#", "Player", "Pts"), ((Cell("1"), Cell("Anna"), Cell("1")),))
 >>> render_table_png(view)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
@@ -16,28 +22,32 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from . import palette as pal
-from .fonts import fit, font
+from .fonts import drawable, fit, font
 
-Tone = Literal["win", "draw", "loss", "blue", "red", "self", "out"]
-"""How a cell is marked: a result (win green-free: bold; draw; loss dimmed), a colour played, the diagonal of a
-cross table, a player who left."""
+Tone = Literal["win", "draw", "loss", "self", "out"]
+"""How a cell is marked: a result (a win green and bold, a draw amber, a loss grey), the diagonal of a cross table, a
+player who left (grey)."""
+Dot = Literal["blue", "red"]
+"""The colour a game was played with, drawn as a small dot before the cell's text."""
 Align = Literal["left", "center", "right"]
 
-WIN: pal.RGB = (24, 120, 64)
-LOSS: pal.RGB = (150, 154, 164)
+WIN: pal.RGB = (20, 128, 60)
+DRAW: pal.RGB = (176, 108, 0)
+LOSS: pal.RGB = (122, 126, 138)
 SELF: pal.RGB = (226, 228, 234)
-STRIPE: pal.RGB = (248, 249, 251)
-FIRST: pal.RGB = (255, 246, 214)
+STRIPE: pal.RGB = (246, 247, 250)
+FIRST: pal.RGB = (255, 244, 204)
 """The row of the leader (the winner, at the end)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One cell: its text and how it is marked."""
+    """One cell: its text, how it is marked, and the colour played (a dot before the text)."""
 
     text: str
     tone: Tone | None = None
     bold: bool = False
+    dot: Dot | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,90 +65,152 @@ class TableView:
     leader: bool = False
 
 
-WIDTH = 1000
-ROW = 40
-PAD = 16
+MIN_WIDTH = 560
+"""The narrowest picture: a small table still gets a readable title, and a phone does not blow it up."""
+NAME_MAX = 380
+"""The names' column at most (a longer name is cut with an ellipsis)."""
+SIZE = 28
+TITLE_SIZE = 36
+SUB_SIZE = 24
+FOOTER_SIZE = 24
+ROW = 54
+PAD = 20
+"""The margin around the table, the header and the footer."""
+GAP = 24
+"""The room a column has beside its widest text (half on each side)."""
+DOT = 14
+"""The diameter of a colour-played dot; ``DOT_GAP`` between it and the text."""
+DOT_GAP = 6
+LINE_GAP = 6
+"""Between the wrapped lines of a title or footer."""
 
 
 def _colour(cell: Cell) -> pal.RGB:
     if cell.tone == "win":
         return WIN
+    if cell.tone == "draw":
+        return DRAW
     if cell.tone in ("loss", "out"):
         return LOSS
-    if cell.tone == "blue":
-        return pal.BLUE
-    if cell.tone == "red":
-        return pal.RED
     return pal.TEXT
 
 
-def _widths(view: TableView, size: int, width: int) -> list[int]:
-    """Column widths: every column as wide as its widest text, the names' column taking what is left."""
-    heads = view.heads
+def _bold(cell: Cell, head: bool) -> bool:
+    return head or cell.bold or cell.tone == "win"
+
+
+def _text_width(cell: Cell, head: bool = False) -> float:
+    length = font(SIZE, _bold(cell, head)).getlength(drawable(cell.text))
+    return length + (DOT + DOT_GAP if cell.dot else 0)
+
+
+def _widths(view: TableView, aligns: list[Align], least: int) -> list[int]:
+    """Column widths: every column as wide as its widest text (the names' column at most ``NAME_MAX``); when that is
+    narrower than ``least``, the room left is shared by the columns."""
     need = []
-    for c, head in enumerate(heads):
-        texts = [head] + [row[c].text for row in view.rows]
-        need.append(max(int(font(size, True).getlength(t)) for t in texts) + PAD)
-    name = 1 if len(heads) > 1 else 0
-    rest = sum(w for i, w in enumerate(need) if i != name)
-    need[name] = max(120, width - 2 * PAD - rest)
+    for c, head in enumerate(view.heads):
+        widest = max([_text_width(Cell(head), True)] + [_text_width(row[c]) for row in view.rows])
+        width = int(widest + 0.999) + GAP
+        if aligns[c] == "left":
+            width = min(width, NAME_MAX)
+        need.append(width)
+    spare = least - 2 * PAD - sum(need)
+    if spare > 0 and need:
+        share, rest = divmod(spare, len(need))
+        need = [w + share + (1 if c < rest else 0) for c, w in enumerate(need)]
     return need
 
 
-def render_table(view: TableView, width: int = WIDTH) -> Image.Image:
-    """Draw ``view``; as wide as ``width`` at least (wider when the columns need it)."""
-    size = 20
-    title_size, sub_size = 28, 18
-    widths = _widths(view, size, width)
+def _wrap(text: str, size: int, width: int, bold: bool = False, lines: int = 0) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` pixels wide (``lines``: at most so many, the last one cut
+    with an ellipsis)."""
+    face = font(size, bold)
+    out: list[str] = []
+    line = ""
+    for word in drawable(text).split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and face.getlength(trial) > width:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        out.append(line)
+    if lines and len(out) > lines:
+        out = [*out[: lines - 1], " ".join(out[lines - 1 :])]
+    return [fit(piece, size, width, bold) for piece in out]
+
+
+def render_table(view: TableView, width: int = MIN_WIDTH) -> Image.Image:
+    """Draw ``view``: as wide as its columns need, ``width`` at least."""
+    center: Align = "center"
+    aligns: list[Align] = list(view.aligns) or [center] * len(view.heads)
+    if not view.aligns and len(aligns) > 1:
+        aligns[1] = "left"
+    while len(aligns) < len(view.heads):
+        aligns.append(center)
+    widths = _widths(view, aligns, width)
     width = max(width, sum(widths) + 2 * PAD)
-    header = PAD + title_size + 8 + sub_size + PAD
-    footer = (sub_size + 2 * PAD) if view.footer else PAD
-    height = header + ROW * (len(view.rows) + 1) + footer
+    inner = width - 2 * PAD
+    title_size = next(
+        (z for z in range(TITLE_SIZE, SIZE - 1, -2) if font(z, True).getlength(drawable(view.title)) <= inner), SIZE
+    )
+    title = _wrap(view.title, title_size, inner, True, lines=2)
+    subtitle = _wrap(view.subtitle, SUB_SIZE, inner, lines=2) if view.subtitle else []
+    footer = _wrap(view.footer, FOOTER_SIZE, inner) if view.footer else []
+    header = PAD + len(title) * (title_size + LINE_GAP) + len(subtitle) * (SUB_SIZE + LINE_GAP) + PAD
+    bottom = (PAD + len(footer) * (FOOTER_SIZE + LINE_GAP) + PAD) if footer else PAD
+    top = header
+    height = top + ROW * (len(view.rows) + 1) + bottom
     image = Image.new("RGB", (width, height), pal.PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, width, header), fill=pal.HEADER)
-    draw.text(
-        (PAD, PAD), fit(view.title, title_size, width - 2 * PAD, True), font=font(title_size, True), fill=pal.TEXT
-    )
-    draw.text(
-        (PAD, PAD + title_size + 8), fit(view.subtitle, sub_size, width - 2 * PAD), font=font(sub_size), fill=pal.LABEL
-    )
-    aligns = list(view.aligns) or ["center"] * len(view.heads)
-    if not view.aligns and len(aligns) > 1:
-        aligns[1] = "left"
-    y = header
-    for r, cells in enumerate([tuple(Cell(h, bold=True) for h in view.heads), *view.rows]):
-        top = y + r * ROW
+    y = PAD
+    for line in title:
+        draw.text((PAD, y), line, font=font(title_size, True), fill=pal.TEXT)
+        y += title_size + LINE_GAP
+    for line in subtitle:
+        draw.text((PAD, y), line, font=font(SUB_SIZE), fill=pal.LABEL)
+        y += SUB_SIZE + LINE_GAP
+    for r, cells in enumerate([tuple(Cell(h) for h in view.heads), *view.rows]):
+        row_top = top + r * ROW
         if r > 0:
             fill = FIRST if view.leader and r == 1 else (STRIPE if r % 2 == 0 else pal.PAPER)
-            draw.rectangle((0, top, width, top + ROW), fill=fill)
+            draw.rectangle((0, row_top, width, row_top + ROW), fill=fill)
         x = PAD
+        middle = row_top + ROW / 2
         for c, cell in enumerate(cells):
             w = widths[c]
             if cell.tone == "self":
-                draw.rectangle((x + 2, top + 4, x + w - 2, top + ROW - 4), fill=SELF)
-            bold = cell.bold or r == 0 or cell.tone == "win"
-            face = font(size, bold)
-            text = fit(cell.text, size, w - 8, bold)
-            length = face.getlength(text)
-            align = aligns[c] if c < len(aligns) else "center"
-            tx = x + 4 if align == "left" else x + w - 4 - length if align == "right" else x + (w - length) / 2
+                draw.rectangle((x + 3, row_top + 6, x + w - 3, row_top + ROW - 6), fill=SELF)
+            bold = _bold(cell, r == 0)
+            face = font(SIZE, bold)
+            dot = DOT + DOT_GAP if cell.dot else 0
+            text = fit(cell.text, SIZE, w - GAP // 2 - dot, bold)
+            length = face.getlength(text) + dot
+            align = aligns[c]
+            if align == "left":
+                left = x + GAP / 2
+            elif align == "right":
+                left = x + w - GAP / 2 - length
+            else:
+                left = x + (w - length) / 2
+            if cell.dot:
+                colour = pal.COLOUR[cell.dot]
+                draw.ellipse((left, middle - DOT / 2, left + DOT, middle + DOT / 2), fill=colour)
             fg = pal.LABEL if r == 0 else _colour(cell)
-            draw.text((tx, top + ROW / 2), text, font=face, fill=fg, anchor="lm")
+            draw.text((left + dot, middle), text, font=face, fill=fg, anchor="lm")
             x += w
-        draw.line((0, top + ROW, width, top + ROW), fill=pal.GRID, width=1)
-    draw.line((0, header + ROW, width, header + ROW), fill=pal.GRID_FIVE, width=2)
-    if view.footer:
-        draw.text(
-            (PAD, height - PAD - sub_size),
-            fit(view.footer, sub_size, width - 2 * PAD),
-            font=font(sub_size),
-            fill=pal.LABEL,
-        )
+        draw.line((0, row_top + ROW, width, row_top + ROW), fill=pal.GRID, width=1)
+    draw.line((0, top + ROW, width, top + ROW), fill=pal.GRID_FIVE, width=2)
+    y = height - PAD - len(footer) * (FOOTER_SIZE + LINE_GAP) + LINE_GAP
+    for line in footer:
+        draw.text((PAD, y), line, font=font(FOOTER_SIZE), fill=pal.LABEL)
+        y += FOOTER_SIZE + LINE_GAP
     return image
 
 
-def render_table_png(view: TableView, width: int = WIDTH) -> bytes:
+def render_table_png(view: TableView, width: int = MIN_WIDTH) -> bytes:
     """``render_table`` as PNG bytes."""
     buffer = io.BytesIO()
     render_table(view, width).save(buffer, "PNG", optimize=False, compress_level=6)

@@ -208,7 +208,7 @@ def test_the_database_base_knows_neither_backend() -> None:
 
 
 def test_mypy_is_clean() -> None:
-    """mypy --strict over the whole project and its tests (see pyproject.toml)."""
+    """mypy --strict over the whole project, its tests and its benchmarks (see pyproject.toml)."""
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
     if mypy is None:
         pytest.skip("mypy is not installed")

@@ -1,11 +1,12 @@
 """Polish and Ukrainian beside Russian and English, and every person in their own language.
 
-The texts: Telegram's language codes, the Slavic plural forms (1, 2, 5, 12, 21, 22, 25, 1.5), no English left in
-the new catalogues. The pictures: names and captions in Polish and Ukrainian letters are drawn, not dropped. The
-bot end to end (the real Application against the fake Bot API): a group with a Polish and a Ukrainian player shows
-the group's language on its boards and each player's own in their button answers and private notifications; a
-group's language is its admins' choice, else its players' most common one; only an admin or the creator of the
-group's first game may choose it. The Mini App and local mode speak all four.
+The texts: Telegram's language codes, the Slavic plural forms (1, 2, 5, 12, 21, 22, 25, 101, 102, 111, 112, 1.5),
+no English left in the new catalogues, no text that needs a player's gender. The pictures: names and captions in
+Polish and Ukrainian letters are drawn, not dropped. The bot end to end (the real Application against the fake Bot
+API): a group with a Polish and a Ukrainian player shows the group's language on its boards and each player's own in
+their button answers and private notifications; a group's language is its admins' choice, else its players' most
+common one; only an admin or the creator of the group's first game may choose it. The Mini App and local mode speak
+all four.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from render.fonts import digits_font, drawable, font
 from tests.support.catalogues import CATALOGUES, references, samples
 from tests.support.fakebot import FakeTelegram
 from tests.support.harness import Bot
-from tests.support.paths import Where
+from tests.support.paths import ROOT, Where
 from tests.support.webapp import auth, open_site
 from tochki_bot.cli.local import LOCAL_LANGUAGES
-from tochki_bot.i18n import LANGUAGES, Language, duration, language_for, t
+from tochki_bot.i18n import LANGUAGES, Language, catalogue, duration, language_for, t
 from tochki_bot.telegram import callbacks as cb
 from tochki_bot.telegram.app import MENU
 from tochki_bot.webapp import WebAppServer
@@ -96,6 +97,10 @@ def test_telegram_language_codes_pick_the_language() -> None:
                 21: "21 ruchów",
                 22: "22 ruchy",
                 25: "25 ruchów",
+                101: "101 ruchów",
+                102: "102 ruchy",
+                111: "111 ruchów",
+                112: "112 ruchów",
                 1.5: "1,5 ruchu",
             },
         ),
@@ -109,7 +114,28 @@ def test_telegram_language_codes_pick_the_language() -> None:
                 21: "21 хід",
                 22: "22 ходи",
                 25: "25 ходів",
+                101: "101 хід",
+                102: "102 ходи",
+                111: "111 ходів",
+                112: "112 ходів",
                 1.5: "1,5 ходу",
+            },
+        ),
+        (
+            "ru",
+            {
+                1: "1 ход",
+                2: "2 хода",
+                5: "5 ходов",
+                12: "12 ходов",
+                21: "21 ход",
+                22: "22 хода",
+                25: "25 ходов",
+                101: "101 ход",
+                102: "102 хода",
+                111: "111 ходов",
+                112: "112 ходов",
+                1.5: "1,5 хода",
             },
         ),
     ],
@@ -257,6 +283,21 @@ def test_every_text_is_translated(lang: Language) -> None:
     assert [k for k in same if {w.lower() for w in words(readable(lang, k))} - KEPT_WORDS] == [], same
 
 
+def test_how_to_add_a_language_names_files_and_names_that_exist() -> None:
+    """docs/languages.md: every file it names exists, and each name it sends a translator to is in its file."""
+    page = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    paths = set(re.findall(r"`([\w.-]+(?:/[\w.-]+)+/?)`", page))
+    assert "tochki_bot/cli/local.py" in paths and [p for p in sorted(paths) if not (ROOT / p).exists()] == []
+    for name, path in (
+        ("_SPOKEN", "tochki_bot/i18n/__init__.py"),
+        ("LOCAL_LANGUAGES", "tochki_bot/cli/local.py"),
+        ("NEEDED_CATEGORIES", "tests/i18n/test_texts.py"),
+        ("LANGUAGE_WORDS", "tochki_bot/telegram/general.py"),
+        ("RULE_WORDS", "tochki_bot/telegram/general.py"),
+    ):
+        assert f"`{name}`" in page and re.search(rf"^{name}\b", (ROOT / path).read_text(), re.MULTILINE), name
+
+
 def test_the_game_is_called_as_its_players_call_it() -> None:
     assert "kropki" in t("pl", "rules").lower() and "uziemienie" in t("pl", "rules").lower()
     assert "stopa" in t("pl", "rules_polish") and "państwo" in t("pl", "rules_territory")
@@ -264,6 +305,51 @@ def test_the_game_is_called_as_its_players_call_it() -> None:
     assert t("pl", "btn_stop") == "STOP" and t("uk", "btn_stop") == "СТОП"
     assert [t(lang, "rules_name_polish") for lang in ("pl", "uk")] == ["Polskie", "Польські"]
     assert [t(lang, "rules_name_territory") for lang in ("pl", "uk")] == ["Na terytorium", "На територію"]
+
+
+def values_of(lang: Language) -> str:
+    """Every message of ``lang``'s catalogue as written (all its variants), without the comments."""
+    return "\n".join(line for line in catalogue(lang).splitlines() if not line.lstrip().startswith("#"))
+
+
+PAST = {
+    "pl": re.compile(r"\b\w+ł(?:a|em|eś|am|aś|by|bym|byś|aby|abym|abyś)?\b"),
+    "uk": re.compile(r"\b\w+(?:ав|ив|ув|їв|ла|вся|лася)\b"),
+}
+"""A past tense (it has a gender in the singular), and in Ukrainian some words that look like one."""
+PAST_NOT_OF_A_PERSON = {
+    # Polish: things (czas, partia, ruch, turniej...), the bot, "nikt", people in general ("ten, kto"), not verbs.
+    "pl": {"była", "działa", "minął", "poszła", "skończyła", "toczyła", "stół", "wokół"}
+    | {"wygasła", "widziała", "zaczęła", "zmieniła", "została", "został", "zaczął", "stracił", "zagrałby", "zdążył"}
+    | {"dołączył", "otworzył", "proponował", "prosił", "uruchomił", "zdecydował", "stawił", "musiałby"},
+    # Ukrainian: things, the bot, "ніхто", people in general ("той, хто", "суперник", "автор"), not verbs.
+    "uk": {"бачила", "була", "застаріла", "закінчилася", "змінилася", "пішла", "почалася", "продовжилася", "правила"}
+    | {"втратив", "відрив", "мав", "минув", "зіграв", "відкрив", "запустив"}
+    | {"дозволив", "приєднався", "пропонував", "просив", "скасував", "почався", "явився"},
+}
+
+
+@pytest.mark.parametrize("lang", ["pl", "uk"])
+def test_no_text_needs_the_gender_of_a_player_or_the_reader(lang: Language) -> None:
+    """The bot does not know it: a past tense is said only of things, the bot, nobody or people in general, and a
+    tournament's table says what happened to a player with a noun or the present tense."""
+    found = {w for w in PAST[lang].findall(values_of(lang)) if w.lower() not in PAST_NOT_OF_A_PERSON[lang]}
+    assert found == set()
+    standings = ("tournament_stage_winner", "tournament_stage_final", "tournament_stage_round", "tournament_left_mark")
+    assert [t(lang, key, round=2) for key in standings] == {
+        "pl": ["wygrana w finale", "przegrana w finale", "odpada w rundzie 2", "(poza turniejem)"],
+        "uk": ["перемога у фіналі", "поразка у фіналі", "вибуває в турі 2", "(поза турніром)"],
+    }[lang]
+
+
+def test_ukrainian_writes_one_apostrophe_and_one_word_for_the_board() -> None:
+    """The apostrophe is ’ (з’явиться, розв’язано), the board is «поле» (as in docs/languages.md), and a point one
+    presses is a «пункт», not a «точка» (a dot)."""
+    text = values_of("uk")
+    assert re.findall(r"\w+'\w+", text) == []
+    assert re.findall(r"\w*дошк\w*", text, re.IGNORECASE) == []
+    assert "натисніть пункт у рамці" in t("uk", "puzzle_how_group")
+    assert t("uk", "board_above", id=3, link="none") == "Поле гри №3 — останнє вище ↑"
 
 
 @pytest.mark.parametrize("lang", ["pl", "uk"])
@@ -475,12 +561,18 @@ async def test_a_hint_in_a_group_is_in_its_readers_language(bot: Bot) -> None:
 
 
 async def test_the_commands_menu_in_all_four_languages(bot: Bot) -> None:
-    menus = {m.params.get("language_code"): m.params["commands"] for m in bot.fake.sent("setMyCommands")}
-    assert set(menus) == {None, "ru", "pl", "uk"}  # English is the menu of every other language
-    for code, lang in ((None, "en"), ("ru", "ru"), ("pl", "pl"), ("uk", "uk")):
+    """Registered for each Telegram language the bot speaks: Belarusian, Kazakh and Kyrgyz users, who read Russian
+    texts, get the Russian menu; English is the menu of every other language."""
+    sent = bot.fake.sent("setMyCommands")
+    menus = {m.params.get("language_code"): m.params["commands"] for m in sent}
+    assert len(sent) == len(menus) == 7
+    spoken = {None: "en", "ru": "ru", "be": "ru", "kk": "ru", "ky": "ru", "pl": "pl", "uk": "uk"}
+    assert set(menus) == set(spoken)
+    for code, lang in spoken.items():
         commands = json.loads(menus[code]) if isinstance(menus[code], str) else menus[code]
         assert [c["command"] for c in commands] == list(MENU)
         assert [c["description"] for c in commands] == [t(lang, f"cmd_{c}") for c in MENU]  # type: ignore[arg-type]
+        assert code is None or language_for(code) == lang
     assert len({str(commands) for commands in menus.values()}) == 4  # four different menus
 
 

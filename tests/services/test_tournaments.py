@@ -282,3 +282,55 @@ async def test_two_workers_ending_a_rounds_last_games_at_once_start_the_next_rou
     finally:
         await first.close()
         await second.close()
+
+
+async def test_leaving_is_one_transaction_a_failure_leaves_the_player_in_and_the_game_running(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The audit: leaving marked the player out in one transaction and resigned their game in a second, so a failure
+    between left a game running for a player who was out (and the round waiting on it). Now the game's resignation
+    and the player's withdrawal are stored together: a failure in the middle (here: storing the game's result for
+    the tournament, after the player was marked out in the same transaction) leaves both as they were."""
+    view = await lobby(services, 4, format="swiss", rounds=3)
+    view = await services.tournaments.start(view.id, P[0])
+    dan_game = next(p.game_id for p in view.round_pairings(1) if 104 in (p.blue.id, p.red.id if p.red else 0))
+    assert dan_game is not None
+    storage = services._core.storage.tournaments
+    set_result = storage.set_result
+
+    async def broken(*args: Any) -> None:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(storage, "set_result", broken)
+    with pytest.raises(RuntimeError):
+        await services.tournaments.leave(view.id, P[3])
+    view = await services.tournaments.get(view.id)
+    dan = view.entry(104)
+    assert dan is not None and dan.active  # still in...
+    game = await services.game(dan_game)
+    assert game.state == "active" and game.result is None  # ...and still playing
+    monkeypatch.setattr(storage, "set_result", set_result)
+    left = await services.tournaments.leave(view.id, P[3])
+    assert left.ended is not None and left.ended.id == dan_game and left.ended.state == "finished"
+    dan = left.view.entry(104)
+    assert dan is not None and not dan.active
+    assert next(p for p in left.view.round_pairings(1) if p.game_id == dan_game).result is not None
+
+
+async def test_leaving_after_the_game_was_lost_on_time_only_marks_the_player_out(
+    services: Services, clock: Clock
+) -> None:
+    """A player past their deadline leaves: the game is decided on time first (on its own), then they are out; the
+    round goes on without them."""
+    view = await lobby(services, 4, format="swiss", rounds=3)
+    view = await services.tournaments.start(view.id, P[0])
+    pairing = view.round_pairings(1)[0]
+    assert pairing.game_id is not None and pairing.red is not None
+    blue = next(p for p in P if p.id == pairing.blue.id)
+    clock.advance(3601)  # blue, to move, has run out of time
+    left = await services.tournaments.leave(view.id, blue)
+    assert left.ended is not None and left.ended.result is not None
+    assert left.ended.result.winner == "red" and left.ended.result.reason.value == "timeout"
+    entry = left.view.entry(blue.id)
+    assert entry is not None and not entry.active
+    assert left.view.round_pairings(1)[0].result == "red"

@@ -208,6 +208,8 @@ class FakeTelegram(BaseRequest):
         self.files: dict[str, bytes] = {}
         self.topics: dict[int, list[int]] = {}
         """The forum topics the bot made in each forum group (``createForumTopic``), by their thread ids."""
+        self.closed_topics: dict[int, list[int]] = {}
+        """The forum topics closed (``closeForumTopic``) in each forum group, in the order they were closed."""
         self.admins: dict[int, set[int]] = {}
         """Who is an admin of which group (``getChatMember`` says so); everyone else is a member."""
 
@@ -453,6 +455,17 @@ class FakeTelegram(BaseRequest):
         topic = self._message(chat_id, forum_topic_created={"name": params["name"], "icon_color": 7322096})
         self.topics.setdefault(chat_id, []).append(topic["message_id"])
         return {"message_thread_id": topic["message_id"], "name": params["name"], "icon_color": 7322096}
+
+    def api_closeForumTopic(self, params: dict[str, Any], files: dict[str, bytes]) -> bool:
+        chat_id, thread = int(params["chat_id"]), int(params["message_thread_id"])
+        if not self.chat(chat_id).get("is_forum"):
+            raise ApiError(400, "Bad Request: the chat is not a forum")
+        if thread not in self.topics.get(chat_id, []):
+            raise ApiError(400, "Bad Request: message thread not found")
+        if thread in self.closed_topics.get(chat_id, []):
+            raise ApiError(400, "Bad Request: TOPIC_NOT_MODIFIED")
+        self.closed_topics.setdefault(chat_id, []).append(thread)
+        return True
 
     def api_getChatMember(self, params: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
         chat_id, user_id = int(params["chat_id"]), int(params["user_id"])

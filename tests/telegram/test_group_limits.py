@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from tests.support import games
+from tests.support.busy_group import GROUP, play_group, strict_bot
 from tests.support.games import caption, open_group_game, users
-from tests.support.group_trial import GROUP, play_group, strict_bot
 from tests.support.harness import Bot
 from tests.support.paths import Where
 from tochki_bot.config import Config

@@ -9,10 +9,15 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.support.games import BORIS, GROUP, STRANGER, open_group_game, private_game, users
+from render.chart import ChartView, render_chart_png
+from storage import RatingChange, RatingRecord
+from tests.support.games import ANNA, BORIS, GROUP, STRANGER, open_group_game, private_game, users
 from tests.support.harness import Bot
 from tests.support.paths import Where
+from tochki_bot.engine import GameSettings
+from tochki_bot.services import ratings
 from tochki_bot.telegram import callbacks as cb
+from tochki_bot.telegram import lists
 
 
 @pytest.fixture
@@ -50,3 +55,44 @@ async def test_games_in_a_group_lists_only_that_groups_games(bot: Bot) -> None:
     assert len(bot.buttons(GROUP, listing)) == 1 and "№2" in bot.buttons(GROUP, listing)[0][0]["text"]
     await bot.press(GROUP, listing, anna, cb.Show(1).encode())  # forged: the private game's board is not shown here
     assert not any(int(c.params["chat_id"]) == GROUP and "№1" in c.params["caption"] for c in fake.sent("sendPhoto"))
+
+
+async def test_the_rating_history_begins_at_the_start_only_when_it_holds_every_game(
+    bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The audit: /me's picture began every line at 1500 / 350, also when the history was cut to the last
+    ``HISTORY`` games, so a strong player's line fell from 1500 to their 500th-last rating. Now a line cut short
+    begins at the first game it holds. (``HISTORY`` made 3 here: 5 sports games are cut, 2 Polish ones are not.)"""
+    fake = bot.fake
+    anna, _, _ = users(fake)
+    monkeypatch.setattr(ratings, "HISTORY", 3)
+    drawn: list[ChartView] = []
+
+    def draw(view: ChartView) -> bytes:
+        drawn.append(view)
+        return render_chart_png(view)
+
+    monkeypatch.setattr(lists, "render_chart_png", draw)
+    await bot.say(ANNA, anna, "/start")
+    played = {"sports": 5, "polish": 2}
+    changes = []
+    for rules, count in played.items():
+        for n in range(1, count + 1):
+            game = await bot.db.games.create(chat_id=ANNA, kind="private", creator_id=ANNA, settings=GameSettings())
+            rating, deviation = 1500.0 + 100 * n, 350.0 - 40 * n
+            changes.append(
+                RatingChange(game.id, ANNA, rules, 1.0, rating - 100, deviation + 40, rating, deviation, 0.06, n)
+            )
+    records = [
+        RatingRecord(ANNA, rules, 1500.0 + 100 * count, 350.0 - 40 * count, 0.06, games=count, wins=count)
+        for rules, count in played.items()
+    ]
+    await bot.db.ratings.replace_all(records, changes)
+    await bot.say(ANNA, anna, "/me")
+    assert fake.last("sendPhoto", ANNA).files
+    (view,) = drawn
+    lines = {series.label: series.points for series in view.series}
+    assert lines == {
+        "Спортивные": ((1800.0, 230.0), (1900.0, 190.0), (2000.0, 150.0)),  # games 3-5 of 5: no start
+        "Польские": ((1500.0, 350.0), (1600.0, 310.0), (1700.0, 270.0)),  # both games: from the start
+    }

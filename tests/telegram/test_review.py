@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.busy_group import strict_bot
 from tests.support.games import ANNA, BORIS, GROUP, STRANGER, users
-from tests.support.group_trial import strict_bot
 from tests.support.harness import Bot
 from tests.support.paths import Where
 from tests.support.positions import surrounding_game

@@ -211,7 +211,7 @@ async def test_ratings_count_finished_rated_games_only(bot: Bot) -> None:
     await bot.say(GROUP, anna, "/top")
     top = fake.texts(GROUP)[-1]
     assert top.index("Анна") < top.index("Boris")
-    # Glicko-2 from 1500 / 350 / 0.06: 1662.3 / 290.3 after the first win, 1720.2 / 260.0 after the second (the
+    # Glicko-2 from 1500 / 350 / 0.06: 1662.3 / 290.3 after the first win, 1720.32 / 260.49 after the second (the
     # loser the mirror image); a deviation of 110 or more is provisional.
     assert "<b>1720?</b> ±260" in top and "<b>1280?</b> ±260" in top
     assert "Рейтинг в этом чате" in top and "Спортивные" in top and "2 игры" in top

@@ -26,8 +26,10 @@ from tests.support.program import free_port, spawn_local
 from tests.support.webapp import auth, open_site
 from tochki_bot.engine.sgf import parse_sgf
 from tochki_bot.local import picture
-from tochki_bot.services import Services
+from tochki_bot.services import LobbyChoice, Person, Place, Problem, ServiceError, Services
+from tochki_bot.services.lobby import LOBBIES
 from tochki_bot.webapp import WebAppServer
+from tochki_bot.webapp.api import refused
 from tochki_bot.webapp.local import FRIEND, ME, is_loopback, loopback_listen, request_problem
 from tochki_bot.webapp.server import page_files
 
@@ -287,6 +289,18 @@ async def test_a_new_game_only_from_the_choices(local: Local, body: Any) -> None
     )
     assert reply.status_code == 400
     assert (await local.client.get("/api/games")).json()["games"] == []
+
+
+async def test_a_refused_new_game_is_answered_as_the_api_answers_refusals(local: Local) -> None:
+    """The services' refusal of a new game goes through the API's one mapping (``refused``: its status, its code,
+    why in words); local mode had a fixed 409 of its own."""
+    me = Person(ME, "Player")
+    for n in range(LOBBIES):  # the person at this computer has as many lobbies open as anyone may
+        await local.services.lobby.open(Place(-100 - n, "group", "G"), me, LobbyChoice(10, 10, "empty", None))
+    reply = await local.client.post("/api/local/games", json={"mode": "hotseat"})
+    expected = refused("en", ServiceError(Problem.TOO_MANY_LOBBIES, count=LOBBIES))
+    assert reply.status_code == expected.status == 409 and reply.json() == expected.body
+    assert reply.json()["error"] == "too_many_lobbies" and str(LOBBIES) in reply.json()["message"]
 
 
 async def test_many_games_at_once(local: Local) -> None:

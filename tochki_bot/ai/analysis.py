@@ -76,7 +76,7 @@ def analyse(
     if game.is_over:
         raise ValueError("the game is over")
     if played is not None and not game.is_playable(played.x, played.y):
-        raise ValueError(f"{played.x}-{played.y} is not playable")
+        raise ValueError(f"{played} is not playable")
     start = time.perf_counter()
     style = STYLES["hard"]
     root = Position.of(game)

@@ -131,9 +131,9 @@ def compact(board: Board) -> None:
     """Hold the private board's per-cell maps (dots, owners, reach maps) as ``bytearray`` instead of lists: the
     engine reads and writes them by index and slice alike, and copying one, which every search node does, is a
     ``memcpy`` instead of a list copy (several times faster on a big board)."""
-    board.dots = bytearray(board.dots)  # type: ignore[assignment]
-    board.owner = bytearray(board.owner)  # type: ignore[assignment]
-    board._reach = [bytearray(r) for r in board._reach]  # type: ignore[misc]
+    board.dots = bytearray(board.dots)
+    board.owner = bytearray(board.owner)
+    board._reach = [bytearray(r) for r in board._reach]
 
 
 _WALL_BYTE = bytes(int(v == WALL) for v in range(256))

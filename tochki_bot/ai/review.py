@@ -106,10 +106,6 @@ class MoveReview(NamedTuple):
         )
 
 
-def _name(point: Point) -> str:
-    return f"{point.x}-{point.y}"
-
-
 def review_move(
     position: Game,
     played: Point | Literal["ground"],
@@ -142,7 +138,7 @@ def review_move(
             raise ValueError("grounding is not allowed here")
         analysis = analyse(position, nodes=nodes)
         best_value = analysis.best_value + offset
-        best = _name(analysis.best)
+        best = str(analysis.best)
         if grounding >= best_value:
             best, best_value = GROUND, grounding
         return MoveReview(
@@ -153,14 +149,14 @@ def review_move(
         return _review_after(position, played, after, ply, mover, nodes, offset, after_offset, grounding)
     analysis = analyse(position, nodes=nodes, played=played)
     best_value = analysis.best_value + offset
-    best = _name(analysis.best)
+    best = str(analysis.best)
     played_value = (analysis.played_value if analysis.played_value is not None else analysis.best_value) + offset
     if grounding is not None and grounding > best_value:
         best, best_value = GROUND, grounding
-    if best == _name(played):
+    if best == str(played):
         played_value = best_value
     return MoveReview(
-        ply, mover, _name(played), best, best_value, min(played_value, best_value), analysis.nodes, analysis.depth
+        ply, mover, str(played), best, best_value, min(played_value, best_value), analysis.nodes, analysis.depth
     )
 
 
@@ -178,7 +174,7 @@ def _review_after(
     """``review_move`` of a point the stand-in ``position`` cannot play: its value is read from ``after``."""
     analysis = analyse(position, nodes=nodes)
     best_value = analysis.best_value + offset
-    best = _name(analysis.best)
+    best = str(analysis.best)
     if grounding is not None and grounding > best_value:
         best, best_value = GROUND, grounding
     if after.is_over:
@@ -189,7 +185,7 @@ def _review_after(
         reply = analyse(after, nodes=nodes)
         played_value = -(reply.best_value + after_offset)
         searched, depth = analysis.nodes + reply.nodes, min(analysis.depth, reply.depth + 1)
-    return MoveReview(ply, mover, _name(played), best, best_value, min(played_value, best_value), searched, depth)
+    return MoveReview(ply, mover, str(played), best, best_value, min(played_value, best_value), searched, depth)
 
 
 class Summary(NamedTuple):

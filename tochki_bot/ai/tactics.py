@@ -12,6 +12,8 @@ union-find lookups do not compress paths, so the caller's game is never touched.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tochki_bot.engine import Game
 from tochki_bot.engine.board import ENCLOSED, OPEN, WALL, Board, _sides
 
@@ -27,7 +29,7 @@ def _root(parent: list[int], x: int) -> int:
     return x
 
 
-def wall_mask(rp: list[int], q: int, s: int) -> int:
+def wall_mask(rp: Sequence[int], q: int, s: int) -> int:
     """Which of the 8 neighbours of ``q`` are walls in the reach map ``rp`` (row stride ``s``): the key of the
     engine's run tables (``Board._run_offs``, ``Board._seed_offs``)."""
     m = 0

@@ -21,6 +21,7 @@ Cells are indexed on a padded grid: ``index = y * (width + 2) + x`` with ``x`` i
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from typing import NamedTuple
 
 from .colour import Colour, colour_of
@@ -186,14 +187,14 @@ class Board:
         self.height = height
         stride = self.stride = width + 2
         size = stride * (height + 2)
-        self.dots = [0] * size
+        self.dots: MutableSequence[int] = [0] * size
         """Per cell: 0 empty, 1 blue dot, 2 red dot."""
-        self.owner = [0] * size
+        self.owner: MutableSequence[int] = [0] * size
         """Per cell: the colour of the outermost (latest) capture area containing it, 0 for none."""
         frame = [OUTSIDE] * size
         for y in range(1, height + 1):
             frame[y * stride + 1 : y * stride + width + 1] = [OPEN] * width
-        self._reach = [frame, frame[:], frame[:]]
+        self._reach: list[MutableSequence[int]] = [frame, frame[:], frame[:]]
         self._parent = list(range(size))
         self._mark = [0] * size
         self._stamp = 0
@@ -333,7 +334,7 @@ class Board:
             self._capture(o, self._component(idx, ro), ply, idx)
         return len(self.areas) - before
 
-    def _component(self, start: int, rmap: list[int]) -> list[int]:
+    def _component(self, start: int, rmap: MutableSequence[int]) -> list[int]:
         """The 4-connected component of ``ENCLOSED`` cells of a reach map that contains ``start``."""
         self._stamp += 1
         stamp = self._stamp
@@ -351,7 +352,7 @@ class Board:
                     cells.append(n)
         return cells
 
-    def _split(self, d: int, seeds: tuple[int, ...], rp: list[int]) -> list[list[int]]:
+    def _split(self, d: int, seeds: tuple[int, ...], rp: MutableSequence[int]) -> list[list[int]]:
         """The new wall ``d`` closed a chain: return the sides of ``d`` that are now enclosed (each a component).
 
         Before ``d`` was placed its sides were one open region. Each side is flooded from its seed in lockstep,
@@ -537,7 +538,7 @@ class Board:
         self.areas.append(made)
         return made
 
-    def _reopen(self, start: int, rmap: list[int]) -> None:
+    def _reopen(self, start: int, rmap: MutableSequence[int]) -> None:
         """Mark ``start`` and every enclosed cell connected to it as open (walls were removed next to them)."""
         s = self.stride
         if rmap[start] != ENCLOSED:

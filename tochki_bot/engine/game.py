@@ -411,7 +411,7 @@ class Game:
             x0, y0, w, h = self.settings.first_move_region or (0, 0, 0, 0)
             raise IllegalMove(
                 Reason.FIRST_MOVE_REGION,
-                f"a first dot must be inside {x0}-{y0} .. {x0 + w - 1}-{y0 + h - 1}",
+                f"a first dot must be inside {Point(x0, y0)} .. {Point(x0 + w - 1, y0 + h - 1)}",
                 Point(x, y),
             )
 

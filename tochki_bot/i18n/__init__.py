@@ -40,7 +40,17 @@ from fluent.runtime.types import FluentType, fluent_number
 from fluent.syntax import FluentParser
 from fluent.syntax.ast import Junk
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "Language", "TextError", "catalogue", "duration", "language_for", "t"]
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "Language",
+    "TextError",
+    "catalogue",
+    "duration",
+    "language_for",
+    "t",
+    "telegram_codes",
+]
 
 Language = Literal["ru", "en", "pl", "uk"]
 LANGUAGES: tuple[Language, ...] = ("ru", "en", "pl", "uk")
@@ -61,6 +71,16 @@ def language_for(code: str | None) -> Language:
     ['pl', 'uk', 'ru', 'ru', 'en', 'en']
     """
     return _SPOKEN.get((code or "").split("-")[0].split("_")[0].lower(), DEFAULT_LANGUAGE)
+
+
+def telegram_codes(lang: Language) -> tuple[str, ...]:
+    """The Telegram ``language_code`` values whose people get ``lang`` (the inverse of ``language_for``, but for
+    the default language, which is also everyone else's).
+
+    >>> telegram_codes("ru"), telegram_codes("pl")
+    (('ru', 'be', 'kk', 'ky'), ('pl',))
+    """
+    return tuple(code for code, spoken in _SPOKEN.items() if spoken == lang)
 
 
 def catalogue(lang: Language) -> str:

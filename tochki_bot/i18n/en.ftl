@@ -753,6 +753,7 @@ tournament_picture_lobby = not started yet
 tournament_picture_rr_footer = Results: 1 win, ½ draw, 0 loss, f unplayed. SB: Sonneborn-Berger.
 tournament_picture_swiss_footer = +5 won against the 5th, =3 drew, −2 lost, f unplayed, + a bye. Bh: Buchholz, mBh: median Buchholz.
 tournament_picture_elim_footer = +5 won against the 5th, −2 lost, f unplayed, + a bye.
+tournament_picture_dot = A dot: the colour played.
 caption_table = 🏆 Tournament #{ $id } · round { $round } · table { $board }
 btn_t_swiss = Swiss
 btn_t_round_robin = Round robin
@@ -774,6 +775,7 @@ tournament_left_running = { $name } left tournament #{ $id }: the game being pla
 tournament_leave_confirm = Leave tournament #{ $id }? You lose the game you are playing and forfeit every later one.
 tournament_leave_kept = You stay in tournament #{ $id }.
 tournament_remove_pick = Who is out of tournament #{ $id }? (A player removed after the start forfeits the rest.)
+tournament_remove_kept = Nobody was removed from tournament #{ $id }.
 tournament_sgf = Tournament #{ $id }: { $count ->
         [one] { $count } game
        *[other] { $count } games

@@ -716,7 +716,7 @@ no_takeback_tournament = W partii turnieju ruchów się nie cofa.
 nothing_to_take_back = Nie masz ruchu do cofnięcia.
 no_takeback_offer = Nikt nie prosił o cofnięcie ruchu.
 own_takeback = To twoja prośba o cofnięcie: odpowiada przeciwnik.
-answer_takeback_first = { $name } pierwszy poprosił o cofnięcie ruchu: najpierw odpowiedz na tę prośbę.
+answer_takeback_first = { $name } już prosi o cofnięcie ruchu: najpierw odpowiedz na tę prośbę.
 tournament_game = To partia turnieju #{ $id }: rozgrywa się ją do końca, nie anuluje (wyjście z turnieju to jej przegranie).
 btn_rated = ⭐ Rankingowa
 btn_unrated = ☕ Bez rankingu
@@ -775,16 +775,16 @@ tournament_line_round_robin =
        *[other] { $games } partii
     }) · SB { $sb }
 tournament_line_elimination = { $place }. { $name } — { $stage }
-tournament_left_mark = (wycofany)
+tournament_left_mark = (poza turniejem)
 tournament_footer_swiss = Bh: Buchholz, mBh: Buchholz medianowy.
 tournament_footer_round_robin = SB: Sonneborn-Berger.
 tournament_footer_elimination = Remis rozgrywa się ponownie z zamienionymi kolorami (najwyżej dwa razy, potem przechodzi wyżej rozstawiony).
-tournament_stage_winner = wygrał finał
-tournament_stage_final = przegrał finał
+tournament_stage_winner = wygrana w finale
+tournament_stage_final = przegrana w finale
 tournament_stage_third = trzecie miejsce
 tournament_stage_fourth = czwarte miejsce
 tournament_stage_in = gra rundę { $round }
-tournament_stage_round = odpadł w rundzie { $round }
+tournament_stage_round = odpada w rundzie { $round }
 # Nagłówki kolumn obrazka z tabelą.
 tournament_th_place = #
 tournament_th_player = Gracz
@@ -801,12 +801,13 @@ tournament_picture_lobby = jeszcze się nie zaczął
 tournament_picture_rr_footer = 1 wygrana, ½ remis, 0 przegrana, f walkower. SB: Sonneborn-Berger.
 tournament_picture_swiss_footer = +5 wygrana z 5., =3 remis, −2 przegrana, f walkower, + wolny los. Bh: Buchholz, mBh: medianowy.
 tournament_picture_elim_footer = +5 wygrana z 5., −2 przegrana, f walkower, + wolny los.
+tournament_picture_dot = Kropka: kolor, którym grano.
 caption_table = 🏆 Turniej #{ $id } · runda { $round } · stół { $board }
 btn_t_swiss = Szwajcar
 btn_t_round_robin = Każdy z każdym
 btn_t_elimination = Pucharowy
 btn_t_rounds_auto = auto
-btn_t_starts_creator = 🙋 Sam uruchomię
+btn_t_starts_creator = 🙋 Uruchomię ręcznie
 btn_t_starts_in = ⏰ za { $time }
 btn_t_leave = 🚪 Wyjdź
 btn_t_start = ▶ Start
@@ -816,12 +817,13 @@ btn_t_standings = 📊 Tabela
 btn_t_sgf = 📥 Partie (SGF)
 btn_t_leave_yes = 🚪 Tak, wychodzę
 tournament_joined = Jesteś w turnieju #{ $id }.
-tournament_left = Wyszedłeś z turnieju #{ $id }.
+tournament_left = Nie jesteś już w turnieju #{ $id }.
 tournament_removed = { $name } nie jest już w turnieju #{ $id }.
 tournament_left_running = { $name } wychodzi z turnieju #{ $id }: bieżąca partia przegrana, pozostałe walkowerem.
 tournament_leave_confirm = Wyjść z turnieju #{ $id }? Przegrasz bieżącą partię i wszystkie następne walkowerem.
 tournament_leave_kept = Zostajesz w turnieju #{ $id }.
-tournament_remove_pick = Kto odpada z turnieju #{ $id }? (Usunięty po starcie przegrywa pozostałe partie walkowerem.)
+tournament_remove_pick = Kto odpada z turnieju #{ $id }? (Usunięcie po starcie oznacza przegraną wszystkich pozostałych partii walkowerem.)
+tournament_remove_kept = Nikt nie został usunięty z turnieju #{ $id }.
 tournament_sgf = Turniej #{ $id }: { $count ->
         [one] { $count } partia
         [few] { $count } partie
@@ -876,7 +878,7 @@ review_press_started = 🔎 { $what }: analiza się zaczyna, jej postęp pojawi 
 review_press_running = 🔎 { $what }: analiza już trwa.
 review_press_done = 🔎 { $what }: analiza pojawi się w czacie.
 review_none = Nie masz tu zakończonej partii do analizy. <code>/review 12</code> wskazuje partię; 🔎 Analiza pod planszą zakończonej partii też działa.
-review_usage = <code>/review</code> analizuje twoją ostatnią zakończoną partię tutaj · <code>/review 12</code> partię #12 · 🔎 Analiza pod planszą zakończonej partii albo pod zapisem, który mi wysłałeś
+review_usage = <code>/review</code> analizuje twoją ostatnią zakończoną partię tutaj · <code>/review 12</code> partię #12 · 🔎 Analiza pod planszą zakończonej partii albo pod przysłanym mi zapisem
 # $title: the review's title ("Review of game #12"); the progress message says this once the review follows it.
 review_posted = 🔎 { $title }: gotowe ↓
 review_sgf_caption = { $title }: komentowany zapis SGF (GM[40]): ocena każdego ruchu, lepsze ruchy jako warianty; czytają go zagram.org, KataGoDots i ten bot.

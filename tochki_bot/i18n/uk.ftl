@@ -42,7 +42,7 @@ help =
     /board — показати поле · /zoom 20-18 — поле навколо пункту великим планом · /resign — здатися · /draw — запропонувати нічию · /ground — заземлитися · /stop — оголосити СТОП (спортивні правила зі СТОП), /finish — закінчити додаткові точки · /cancel — скасувати ще не розпочату гру · /games — ваші ігри · /stats — таблиця результатів · /top — рейтинг (Гліко-2) · /me — ваш рейтинг і результати · /puzzle — задача зі справжньої партії · /takeback — попросити повернути свій останній хід (ігри без рейтингу) · /lang uk, /lang pl, /lang ru або /lang en · /rules — правила
 
     <b>Зіграти ще</b>
-    🔁 Реванш під дошкою закінченої гри — та сама гра зі зміною кольорів. /tournament відкриває турнір у групі (швейцарська, колова або на виліт); /standings показує його таблицю.
+    🔁 Реванш під полем закінченої гри — та сама гра зі зміною кольорів. /tournament відкриває турнір у групі (швейцарська, колова або на виліт); /standings показує його таблицю.
 
     <b>Поділитися</b>
     /sgf — запис гри в SGF · /png — поле в повній роздільній здатності · /replay — анімований повтор · /watch — посилання для глядачів · /review — розбір закінченої гри: головні помилки й запис SGF з коментарями (🔎 Розбір під її полем). Надішліть мені файл <code>.sgf</code> (zagram.org, playdots, KataGoDots…) — я покажу запис, його можна погортати або дограти. Наберіть @{ $bot } у будь-якому чаті, щоб поділитися своїм полем.
@@ -439,14 +439,14 @@ too_many_imports =
 imports_too_big = Ваші записи зайняли все місце, яке я зберігаю для однієї людини ({ $megabytes } МБ); старі забуваються через 30 днів.
 too_many_lobbies = Ігор, що чекають на суперників, у вас уже { $count }; скасуйте одну або зачекайте, поки хтось приєднається.
 
-lang_admins = Мову групи можуть змінювати лише її адміністратори (і той, хто почав у ній першу гру).
+lang_admins = Мову групи можуть змінювати лише її адміністратори (і автор першої гри в ній).
 top_not_listed = Вас немає в цьому списку: через /me можна до нього потрапити.
 me_listed = Ви є в рейтингу всіх гравців.
 me_unlisted = Вас немає в рейтингу всіх гравців (лише в рейтингах ваших груп).
 btn_list = Показувати мене в рейтингу всіх гравців
 btn_unlist = Не показувати мене в рейтингу всіх гравців
 
-top_none_all = У рейтингу всіх гравців поки нікого: туди потрапляють ті, хто сам цього захотів.
+top_none_all = У рейтингу всіх гравців поки нікого: туди потрапляють лише за власним бажанням.
 btn_bot_easy = 🤖 Бот ★
 btn_bot_normal = 🤖 Бот ★★
 btn_bot_hard = 🤖 Бот ★★★
@@ -689,7 +689,7 @@ me_chart = Рейтинг
 btn_rematch = 🔁 Реванш
 btn_rematch_accept = ✅ Зіграти реванш
 btn_takeback_accept = ✅ Дозволити повернути хід
-# На останній дошці в групі, під результатом. $name просить; $opponent згаданий.
+# На останньому полі в групі, під результатом. $name просить; $opponent згаданий.
 rematch_asked = 🔁 { $name } пропонує реванш (ті самі налаштування, кольори міняються): { $opponent }?
 rematch_asked_you = Ви запропонували реванш: { $name }.
 rematch_asked_private = 🔁 { $name } пропонує реванш у грі №{ $id } (ті самі налаштування, кольори міняються).
@@ -716,7 +716,7 @@ no_takeback_tournament = У грі турніру ходи не повертаю
 nothing_to_take_back = Вам нічого повертати.
 no_takeback_offer = Повернути хід ніхто не просив.
 own_takeback = Повернути хід просили ви: відповідає суперник.
-answer_takeback_first = { $name } першим попросив повернути хід: спершу дайте відповідь на це прохання.
+answer_takeback_first = { $name } уже просить повернути хід: спершу дайте відповідь на це прохання.
 tournament_game = Це гра турніру №{ $id }: її догравають, а не скасовують (вихід із турніру — поразка в ній).
 btn_rated = ⭐ На рейтинг
 btn_unrated = ☕ Без рейтингу
@@ -745,8 +745,8 @@ tournament_starts_creator = Почнеться, коли його запусти
 # $time: час UTC; $left: за скільки.
 tournament_starts_at = Початок о { $time } UTC (за { $left }).
 tournament_players = Гравці ({ $count } з { $limit } можливих): { $names }
-tournament_lobby_hint = Щоб грати, натисніть <b>Грати</b>. { $name } змінює налаштування, запускає турнір або прибирає гравця, який не з'явився.
-tournament_started_lobby = 🏆 <b>Турнір №{ $id }</b> почався: { $format }, гравців: { $count }. Пари кожного туру приходять одним повідомленням, за ним — перша дошка кожної гри; таблицю покаже /standings.
+tournament_lobby_hint = Щоб грати, натисніть <b>Грати</b>. { $name } змінює налаштування, запускає турнір або прибирає гравця, який не з’явився.
+tournament_started_lobby = 🏆 <b>Турнір №{ $id }</b> почався: { $format }, гравців: { $count }. Пари кожного туру приходять одним повідомленням, за ним — перше поле кожної гри; таблицю покаже /standings.
 tournament_cancelled = Турнір №{ $id } скасовано.
 tournament_cancelled_few = Турнір №{ $id } не почався: записалося менше ніж { $count } гравців.
 tournament_expired = Турнір №{ $id } закрито: за 7 днів його ніхто не запустив.
@@ -756,7 +756,7 @@ tournament_table = Стіл { $board }: 🔵 { $blue } – 🔴 { $red } · гр
 tournament_table_forfeit = Стіл { $board }: { $blue } – { $red } · { $winner } перемагає без гри
 tournament_bye = Без пари: { $name } (1 очко)
 tournament_rest = Відпочиває в цьому турі: { $name }
-tournament_round_hint = Далі — дошка кожної гри: грайте кнопками під нею, відповіддю на неї або /m з номером гри.
+tournament_round_hint = Далі — поле кожної гри: грайте кнопками під ним, відповіддю на нього або /m з номером гри.
 tournament_standings_title = 📊 <b>Турнір №{ $id }</b> · таблиця після туру { $round } з { $rounds }
 tournament_final = 🏆 <b>Турнір №{ $id }</b> закінчено: перемагає <b>{ $winner }</b>!
 tournament_final_shared = 🏆 <b>Турнір №{ $id }</b> закінчено: перше місце ділять { $names }.
@@ -775,16 +775,16 @@ tournament_line_round_robin =
        *[other] { $games } гри
     }) · Б-З { $sb }
 tournament_line_elimination = { $place }. { $name } — { $stage }
-tournament_left_mark = (вибув)
+tournament_left_mark = (поза турніром)
 tournament_footer_swiss = Бх: Бухгольц, мБх: усічений Бухгольц.
 tournament_footer_round_robin = Б-З: коефіцієнт Бергера (Зоннеборна-Бергера).
 tournament_footer_elimination = Нічию переграють зі зміною кольорів (не більше двох разів, потім проходить посіяний вище).
-tournament_stage_winner = виграв фінал
-tournament_stage_final = програв фінал
+tournament_stage_winner = перемога у фіналі
+tournament_stage_final = поразка у фіналі
 tournament_stage_third = третє місце
 tournament_stage_fourth = четверте місце
 tournament_stage_in = грає тур { $round }
-tournament_stage_round = вибув у турі { $round }
+tournament_stage_round = вибуває в турі { $round }
 # Заголовки стовпців картинки з таблицею.
 tournament_th_place = №
 tournament_th_player = Гравець
@@ -801,12 +801,13 @@ tournament_picture_lobby = ще не почався
 tournament_picture_rr_footer = 1 — перемога, ½ — нічия, 0 — поразка, f — без гри. Б-З: коефіцієнт Бергера.
 tournament_picture_swiss_footer = +5 — перемога над 5-м, =3 — нічия, −2 — поразка, f — без гри, + — без пари. Бх: Бухгольц, мБх: усічений.
 tournament_picture_elim_footer = +5 — перемога над 5-м, −2 — поразка, f — без гри, + — без пари.
+tournament_picture_dot = Крапка: колір, яким грали.
 caption_table = 🏆 Турнір №{ $id } · тур { $round } · стіл { $board }
 btn_t_swiss = Швейцарська
 btn_t_round_robin = Коловий
 btn_t_elimination = На виліт
 btn_t_rounds_auto = авто
-btn_t_starts_creator = 🙋 Запущу сам
+btn_t_starts_creator = 🙋 Запущу вручну
 btn_t_starts_in = ⏰ за { $time }
 btn_t_leave = 🚪 Вийти
 btn_t_start = ▶ Почати
@@ -821,7 +822,8 @@ tournament_removed = { $name } більше не в турнірі №{ $id }.
 tournament_left_running = { $name } виходить із турніру №{ $id }: поточна гра програна, решта — без гри.
 tournament_leave_confirm = Вийти з турніру №{ $id }? Поточну гру буде програно, усі наступні — теж, без гри.
 tournament_leave_kept = Ви залишаєтеся в турнірі №{ $id }.
-tournament_remove_pick = Хто вибуває з турніру №{ $id }? (Прибраний після початку програє решту ігор без гри.)
+tournament_remove_pick = Хто вибуває з турніру №{ $id }? (Вибування після початку — поразка без гри в решті ігор.)
+tournament_remove_kept = З турніру №{ $id } нікого не прибрано.
 tournament_sgf = Турнір №{ $id }: { $count ->
         [one] { $count } партія
         [few] { $count } партії
@@ -830,7 +832,7 @@ tournament_sgf = Турнір №{ $id }: { $count ->
     } (SGF).
 tournament_no_games = У турнірі №{ $id } ще немає закінчених партій.
 tournament_open_here = Турнір цієї групи:
-tournament_unknown = (не зрозумів і пропустив: { $words })
+tournament_unknown = (пропущено незрозуміле: { $words })
 tournament_shown_players = …і ще { $count }.
 no_such_tournament = Турніру №{ $id } тут немає.
 groups_only = Турніри грають у групах: додайте бота до групи й надішліть там /tournament.
@@ -853,12 +855,12 @@ btn_puzzle_webapp = 🧩 Розв’язати на всьому полі
 
 ## У межах обмежень Telegram (група приймає близько 20 повідомлень на хвилину)
 
-press_later = Дошка зміниться за { $seconds } с: у групі обмеження на кількість повідомлень.
-board_later = ✓ { $point } · дошка з'явиться за { $seconds } с (обмеження на кількість повідомлень у групі)
+press_later = Поле зміниться за { $seconds } с: у групі обмеження на кількість повідомлень.
+board_later = ✓ { $point } · поле з’явиться за { $seconds } с (обмеження на кількість повідомлень у групі)
 answered_privately = { $where }: { $text }
 board_above = { $link ->
-    [none] Дошка гри №{ $id } — остання вище ↑
-   *[other] Дошка гри №{ $id } — <a href="{ $link }">остання вище ↑</a>
+    [none] Поле гри №{ $id } — останнє вище ↑
+   *[other] Поле гри №{ $id } — <a href="{ $link }">останнє вище ↑</a>
 }
 
 ## Review (Telegram)
@@ -874,7 +876,7 @@ review_record = Запис №{ $id }
 review_under_way = { $what }: розбір уже триває, його хід — тут ↑
 review_press_started = 🔎 { $what }: розбір почався, його хід буде видно в чаті.
 review_press_running = 🔎 { $what }: розбір уже триває.
-review_press_done = 🔎 { $what }: розбір зараз з'явиться в чаті.
+review_press_done = 🔎 { $what }: розбір зараз з’явиться в чаті.
 review_none = Тут немає вашої закінченої гри для розбору. <code>/review 12</code> називає гру; кнопка 🔎 Розбір під полем закінченої гри теж працює.
 review_usage = <code>/review</code> — розбір вашої останньої закінченої гри тут · <code>/review 12</code> — гри №12 · 🔎 Розбір під полем закінченої гри або під надісланим мені записом
 # $title: the review's title ("Review of game #12"); the progress message says this once the review follows it.
@@ -901,7 +903,7 @@ puzzle_task_win = <b>Задача №{ $id }</b> · рейтинг { $rating }
     }: знайдіть хід, що виграє партію.
 puzzle_daily_title = 🗓 Задача дня
 puzzle_how_private = Відповідайте <code>x-y</code> (або <code>/m x-y</code>, відповіддю на повідомлення, кнопкою в рамці).
-puzzle_how_group = Перемагає перша правильна відповідь: натисніть точку в рамці (у кожного одна спроба) або відповідайте <code>x-y</code>.
+puzzle_how_group = Перемагає перша правильна відповідь: натисніть пункт у рамці (у кожного одна спроба) або відповідайте <code>x-y</code>.
 puzzle_what_capture = <b>{ $point }</b> виграє на { $margin ->
         [one] { $margin } точку
         [few] { $margin } точки
@@ -920,15 +922,15 @@ puzzle_wrong = ❌ { $answer } — не те. { $what }.
 puzzle_rating_moved = Ваш рейтинг у задачах: { $before } → <b>{ $after }</b>.
 puzzle_again = Ви вже відповідали на задачу №{ $id }: зараховується один раз.
 puzzle_next = /puzzle — наступна задача.
-puzzle_none = Ви бачили всі задачі, що є. Нові з'являються зі зіграних партій: зазирніть пізніше.
-puzzle_none_group = Ця група бачила всі задачі, що є. Нові з'являються зі зіграних партій.
+puzzle_none = Ви бачили всі задачі, що є. Нові з’являються зі зіграних партій: зазирніть пізніше.
+puzzle_none_group = Ця група бачила всі задачі, що є. Нові з’являються зі зіграних партій.
 puzzle_skipped = Задачу №{ $id } пропущено. { $what }.
-puzzle_won = 🏆 Задачу №{ $id } розв'язано: { $name } — { $what }.
+puzzle_won = 🏆 Задачу №{ $id } розв’язано: { $name } — { $what }.
 puzzle_press_right = ✅ Правильно: це перша правильна відповідь!
 puzzle_press_wrong = ❌ { $point } — не те. У кожного одна спроба.
 puzzle_press_again = Ваша спроба вже була ({ $point }).
-puzzle_press_solved = Уже розв'язано: { $name }.
-puzzle_reply_late = Задачу №{ $id } уже розв'язано: { $name }.
+puzzle_press_solved = Уже розв’язано: { $name }.
+puzzle_reply_late = Задачу №{ $id } уже розв’язано: { $name }.
 puzzle_daily_on = Тепер у цій групі щодня буде задача. <code>/puzzle daily off</code> — вимкнути.
 puzzle_daily_off = Задач дня тут більше не буде.
 puzzle_daily_private = <code>/puzzle daily</code> — для груп; тут /puzzle дає задачу коли завгодно.
@@ -936,7 +938,7 @@ puzzle_share_on = Ваші завершені особисті партії те
 puzzle_share_off = Ваші особисті партії не дають задач.
 puzzle_share_group = Надішліть <code>/puzzle share on</code> мені в особисті повідомлення: це ваш власний вибір.
 puzzle_usage = <code>/puzzle</code> — наступна задача · <code>/puzzle daily</code> або <code>/puzzle daily off</code> — задача дня в групі · <code>/puzzle share on</code> або <code>off</code> — чи можуть ваші особисті партії давати задачі
-me_puzzles = Задачі: <b>{ $rating }</b> ±{ $deviation } · розв'язано { $solved }, не розв'язано { $failed }
+me_puzzles = Задачі: <b>{ $rating }</b> ±{ $deviation } · розв’язано { $solved }, не розв’язано { $failed }
 me_puzzles_share = Ваші особисті партії можуть давати задачі (<code>/puzzle share off</code>).
 me_puzzles_noshare = Ваші особисті партії не дають задач (<code>/puzzle share on</code>).
 

@@ -3,7 +3,7 @@ the turn, the clock and the rules (the engine), and stored in one transaction be
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from storage import GameRecord
@@ -126,11 +126,13 @@ class Play:
         step: Move | None = None,
         kind: str | None = None,
         open_before: Sequence[Pool] = (),
+        along: Callable[[], Awaitable[None]] | None = None,
     ) -> GameView:
         """Store the move just made on ``trial`` (a copy of the position), tell the listeners, and give the game's new
         view. With ``kind`` (``close``, ``done``) what is stored is ``step``, a step of the manual move whose dot is
         the last move: the closures made after it, or the end of closing. ``open_before``: for a dot under manual
-        rules, the mover's pools that were open before it (see ``_closing``)."""
+        rules, the mover's pools that were open before it (see ``_closing``). ``along``: a change made in the same
+        transaction, after the move and before the game's endings (it fails, nothing is stored)."""
         core = self._core
         result = trial.result
         mover = trial.moves[-1].colour
@@ -168,6 +170,8 @@ class Play:
                 step=kind,
                 closing=closing,
             )
+            if along is not None:
+                await along()
             if result is not None:
                 await core.ended(new)
         core.positions.keep(record.id, trial, new.ply)
@@ -283,9 +287,12 @@ class Play:
         expected_ply: int | None = None,
         update_id: int | None = None,
         origin: Origin = "chat",
+        along: Callable[[], Awaitable[None]] | None = None,
     ) -> GameView:
         """``who`` resigns and the opponent wins; before ``who`` made any move, the game is cancelled instead
-        (unrated), as a draw (or an agreed end) is before any move."""
+        (unrated), as a draw (or an agreed end) is before any move. ``along``: a change stored in the same transaction,
+        before the game's endings run (a tournament's player marked out: the round's next pairing leaves them out);
+        if it fails, the game is not resigned either."""
         core = self._core
         async with core.locked(game_id, update_id) as record:
             colour = self._colour(record, who, expected_ply)
@@ -293,7 +300,9 @@ class Play:
             trial.resign(colour)
             # A tournament's game counts whatever happened: resigning it before one's first move loses it.
             before_first = record.tournament_id is None and who.id not in await core.storage.games.movers(record.id)
-            return await self._commit(record, trial, who.id, update_id, origin=origin, cancelled=before_first)
+            return await self._commit(
+                record, trial, who.id, update_id, origin=origin, cancelled=before_first, along=along
+            )
 
     async def _unplayed(self, record: GameRecord) -> bool:
         """Whether nobody has made a move in the game yet: a draw (or an end) agreed now cancels it (unrated), as a

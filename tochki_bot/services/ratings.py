@@ -40,6 +40,8 @@ EPSILON = 0.000001
 """The convergence tolerance of the volatility's iteration (the paper's)."""
 PROVISIONAL = 110.0
 """A rating whose deviation is this or more is provisional."""
+HISTORY = 500
+"""A rating's history (``/me``'s picture) holds a player's last this many rated games under a rule set."""
 Result = tuple[float, float, float]
 """``(opponent_rating, opponent_deviation, score)``, the score 1, 0.5 or 0."""
 
@@ -299,8 +301,9 @@ class Ratings:
         return _of_record(record) if record else Rating()
 
     async def history(self, user_id: int, rules: str) -> list[Point]:
-        """A player's rating after each of their rated games under a rule set, oldest first (the last 500)."""
-        return [Point(c.created_at, c.rating, c.deviation) for c in await self._storage.ratings.history(user_id, rules)]
+        """A player's rating after each of their rated games under a rule set, oldest first (the last ``HISTORY``)."""
+        changes = await self._storage.ratings.history(user_id, rules, limit=HISTORY)
+        return [Point(c.created_at, c.rating, c.deviation) for c in changes]
 
     async def changes(self, game_id: int) -> dict[int, RatingChange]:
         """What a finished game did to its players' ratings, by player (empty: unrated)."""

@@ -22,6 +22,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Literal
 
 from storage import (
@@ -43,6 +44,7 @@ from ..engine.sgf import write_sgf
 from .core import Core
 from .errors import Problem, ServiceError, TimeIsUp
 from .lobby import LOBBY_LIFETIME, MAX_TIME, MIN_TIME, Lobby
+from .lobby import START_CHOICES as GAME_STARTS
 from .model import GameView, LobbyChoice, Person, Place, Player
 from .pairing import (
     Entrant,
@@ -427,7 +429,7 @@ class Tournaments:
                 changes["rules"], changes["options"] = value, None
             elif setting == "size" and (size := _size(value)) is not None:
                 changes["width"], changes["height"] = size
-            elif setting == "start" and value in ("cross", "four-crosses", "empty"):
+            elif setting == "start" and value in GAME_STARTS:
                 changes["start"] = value
             elif setting == "time" and value.isdigit() and MIN_TIME <= int(value) <= MAX_TIME:
                 changes["move_seconds"] = int(value)
@@ -479,9 +481,30 @@ class Tournaments:
         return await self._withdraw(tournament_id, user_id, update_id)
 
     async def _withdraw(self, tournament_id: int, user_id: int, update_id: int | None) -> Left:
+        """The player is out. While they play a game of the running round, it is resigned and they are marked out in
+        one transaction (``_mark_out`` along the resignation, before the game's end may pair the next round): a
+        failure leaves both as they were, never a running game for a player who is out."""
         core = self._core
-        game_id: int | None = None
-        async with self._locked(tournament_id, update_id) as record:
+        ended: GameView | None = None
+        for _ in range(3):  # the game may end meanwhile (on time, say): then there is none to resign
+            game_id = await self._playing(tournament_id, user_id)
+            if game_id is None:
+                break
+            player = await core.people.player(user_id)
+            person = Person(user_id, player.name if player else str(user_id))
+            try:
+                ended = await self._play.resign(
+                    game_id, person, update_id=update_id, along=partial(self._mark_out, tournament_id, user_id, game_id)
+                )
+            except TimeIsUp as late:  # lost (or the closing ended) on time first, in a transaction of its own
+                ended = late.view if late.view.result is not None else ended
+                continue
+            except ServiceError as error:
+                if error.problem not in (Problem.GAME_OVER, Problem.NOT_A_PLAYER):
+                    raise
+                continue
+            return Left(await self.get(tournament_id), ended)
+        async with self._locked(tournament_id, update_id) as record:  # no game of theirs is being played
             if record.state not in ("lobby", "running"):
                 raise ServiceError(Problem.TOURNAMENT_OVER, id=record.id)
             if record.state == "lobby":
@@ -489,24 +512,36 @@ class Tournaments:
                     raise ServiceError(Problem.CREATOR_STAYS)
                 if not await core.storage.tournaments.remove_player(record.id, user_id):
                     raise ServiceError(Problem.NOT_IN_TOURNAMENT, id=record.id)
-            else:
-                if not await core.storage.tournaments.withdraw(record.id, user_id, record.round):
-                    raise ServiceError(Problem.NOT_IN_TOURNAMENT, id=record.id)
-                for p in await core.storage.tournaments.pairings(record.id, record.round):
-                    if p.result is None and p.game_id is not None and user_id in (p.blue_id, p.red_id):
-                        game_id = p.game_id
-        ended = None
-        if game_id is not None:  # the game being played is lost (its end may complete the round)
-            player = await core.people.player(user_id)
-            person = Person(user_id, player.name if player else str(user_id))
-            try:
-                ended = await self._play.resign(game_id, person)
-            except TimeIsUp as late:
-                ended = late.view
-            except ServiceError as error:
-                if error.problem not in (Problem.GAME_OVER, Problem.NOT_A_PLAYER):
-                    raise
+            elif not await core.storage.tournaments.withdraw(record.id, user_id, record.round):
+                raise ServiceError(Problem.NOT_IN_TOURNAMENT, id=record.id)
         return Left(await self.get(tournament_id), ended)
+
+    async def _playing(self, tournament_id: int, user_id: int) -> int | None:
+        """The game the player is playing in the running round, if any (read without a lock: ``_mark_out`` checks it
+        again inside the transaction that resigns it)."""
+        storage = self._core.storage.tournaments
+        record = await storage.get(tournament_id)
+        if record is None or record.state != "running":
+            return None
+        for p in await storage.pairings(record.id, record.round):
+            if p.result is None and p.game_id is not None and user_id in (p.blue_id, p.red_id):
+                return p.game_id
+        return None
+
+    async def _mark_out(self, tournament_id: int, user_id: int, game_id: int) -> None:
+        """Inside the transaction resigning ``game_id``, before its end is the tournament's: the player is out (the
+        tournament's row taken after the game's, the order every game's end takes them in)."""
+        storage = self._core.storage.tournaments
+        record = await storage.lock(tournament_id)
+        if record is None:
+            raise ServiceError(Problem.NO_SUCH_TOURNAMENT, id=tournament_id)
+        if record.state != "running":
+            raise ServiceError(Problem.TOURNAMENT_OVER, id=record.id)
+        pairing = await storage.pairing_of(game_id)
+        if pairing is None or pairing.round != record.round or user_id not in (pairing.blue_id, pairing.red_id):
+            raise ServiceError(Problem.STALE)
+        if not await storage.withdraw(record.id, user_id, record.round):
+            raise ServiceError(Problem.NOT_IN_TOURNAMENT, id=record.id)
 
     async def cancel(self, tournament_id: int, who: Person, update_id: int | None = None) -> TournamentView:
         """The creator cancels the tournament in the lobby (a running one is played to the end)."""

@@ -29,7 +29,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from ..config import Config
-from ..i18n import LANGUAGES, Language, t
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Language, t, telegram_codes
 from ..painter import Painter
 from ..services import REVIEW_NODES, ClockPass, GameView, Origin, Services
 from . import endings, general, lists, lobby, play, privacy, puzzles, rematch, reviews, sharing, tournaments
@@ -284,16 +284,17 @@ async def startup(application: BotApplication) -> None:
     except Exception:
         log.exception("the bot's games could not be resumed; it starts anyway")
 
-    async def register_menu(lang: Language) -> None:  # English is the menu of every other language
+    async def register_menu(lang: Language, code: str | None) -> None:
         commands = [BotCommand(c, t(lang, f"cmd_{c}")) for c in MENU]
         try:
-            await bot.set_my_commands(
-                commands, scope=BotCommandScopeDefault(), language_code=None if lang == "en" else lang
-            )
+            await bot.set_my_commands(commands, scope=BotCommandScopeDefault(), language_code=code)
         except TelegramError as exc:  # the bot works without it; the next start registers it again
-            log.warning("could not register the %s command menu (%s)", lang, exc)
+            log.warning("could not register the %s command menu (%s)", code or lang, exc)
 
-    await asyncio.gather(*(register_menu(lang) for lang in LANGUAGES))
+    # English is the menu of every language the bot does not speak; the others are registered for each Telegram
+    # language whose people read them (Russian also for Belarusian, Kazakh and Kyrgyz)
+    menus = [(lang, code) for lang in LANGUAGES if lang != DEFAULT_LANGUAGE for code in telegram_codes(lang)]
+    await asyncio.gather(register_menu(DEFAULT_LANGUAGE, None), *(register_menu(lang, code) for lang, code in menus))
     if miniapp is not None:
         try:
             await bot.set_chat_menu_button(

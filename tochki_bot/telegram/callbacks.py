@@ -373,7 +373,7 @@ class Takeback(Callback):
 # ---------------------------------------------------------------------------------------------------------------
 # Tournaments
 
-TournamentSetting = Literal["format", "rounds", "rules", "size", "time", "rated", "starts"]
+TournamentSetting = Literal["format", "rounds", "rules", "size", "start", "time", "rated", "starts"]
 TournamentAction = Literal["start", "cancel", "remove", "back", "standings", "sgf", "leave"]
 
 

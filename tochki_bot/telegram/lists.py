@@ -170,9 +170,12 @@ async def me_picture(req: Request) -> bytes | None:
     """The history of your ratings as a picture (``None``: you have played no rated game)."""
     services = req.services
     series = []
-    for rules in await services.ratings.of(req.person.id):
-        points = [(START_RATING, START_DEVIATION)]
-        points += [(p.rating, p.deviation) for p in await services.ratings.history(req.person.id, rules)]
+    for rules, rating in (await services.ratings.of(req.person.id)).items():
+        history = await services.ratings.history(req.person.id, rules)
+        # Where the line begins: at the start (1500 / 350) when the history holds every game, else (the last
+        # ``HISTORY`` games only) at the first game it holds.
+        points = [(START_RATING, START_DEVIATION)] if rating.games <= len(history) else []
+        points += [(p.rating, p.deviation) for p in history]
         series.append(Series(t(req.lang, f"rules_name_{rules}"), tuple(points)))
     if not series:
         return None

@@ -1,19 +1,37 @@
 """What a chat is shown of a review, as message contents: the progress text, the evaluation chart with the players'
 numbers as its caption, the mistakes' boards with their captions, the annotated SGF as a file. The words and the
-pictures' views are the review's wording (``wording.reviews``), the pictures ``render.review``'s; this module only
-puts them into Telegram's messages (and draws off the event loop)."""
+pictures' views are the review's wording (``wording.reviews``); this module only puts them into Telegram's messages,
+as the pictures to draw and their captions. Pure, like ``views``: the review desk (``reviews``) draws the pictures
+(the chart with ``render.review``, the boards by the bot's painter) and sends them."""
 
 from __future__ import annotations
 
-import asyncio
 import html
+from dataclasses import dataclass
 
-from render.review import evaluation_chart, mistake_window
+from render import BoardView, Window
+from render.review import EvaluationView, mistake_window
 
 from ..i18n import Language, t
-from ..painter import Painter
 from ..services.reviews import ReviewView
 from ..wording import reviews as words
+
+
+@dataclass(frozen=True, slots=True)
+class ChartSpec:
+    """The evaluation chart to draw and its caption (HTML)."""
+
+    picture: EvaluationView
+    caption: str
+
+
+@dataclass(frozen=True, slots=True)
+class MistakeSpec:
+    """A mistake's board to draw (``crop``: only that part, larger) and its caption (HTML)."""
+
+    picture: BoardView
+    crop: Window | None
+    caption: str
 
 
 def progress_text(review: ReviewView, lang: Language) -> str:
@@ -31,10 +49,9 @@ def chart_caption(review: ReviewView, lang: Language) -> str:
     return words.done_text(review, lang)
 
 
-async def chart_photo(review: ReviewView, lang: Language) -> tuple[bytes, str]:
-    """The evaluation chart (drawn in a thread) and its caption."""
-    png = await asyncio.to_thread(evaluation_chart, words.chart_view(review, lang))
-    return png, chart_caption(review, lang)
+def chart_spec(review: ReviewView, lang: Language) -> ChartSpec:
+    """The evaluation chart and its caption."""
+    return ChartSpec(words.chart_view(review, lang), chart_caption(review, lang))
 
 
 def mistake_caption(review: ReviewView, ply: int, lang: Language) -> str:
@@ -45,15 +62,14 @@ def mistake_caption(review: ReviewView, ply: int, lang: Language) -> str:
     return f"{words.player_text(review, move.colour, lang)} · {words.mistake_caption(review, move, lang)}"
 
 
-async def mistake_photos(review: ReviewView, lang: Language, painter: Painter) -> list[tuple[bytes, str]]:
-    """Each player's biggest mistakes as board pictures with captions, in the order played: the views made in a
-    thread (each replays the game), the pictures drawn by the bot's ``painter`` as every board is."""
-    moves = words.mistakes(review)
-    views = await asyncio.to_thread(lambda: [words.mistake_view(review, move, lang) for move in moves])
-    return [
-        (await painter.png(view, crop=mistake_window(view)), html.escape(mistake_caption(review, move.ply, lang)))
-        for view, move in zip(views, moves, strict=True)
-    ]
+def mistake_specs(review: ReviewView, lang: Language) -> list[MistakeSpec]:
+    """Each player's biggest mistakes as boards with captions, in the order played, each cropped around its marks on
+    a large board. Each replays the game: make them off the event loop."""
+    specs = []
+    for move in words.mistakes(review):
+        view = words.mistake_view(review, move, lang)
+        specs.append(MistakeSpec(view, mistake_window(view), html.escape(mistake_caption(review, move.ply, lang))))
+    return specs
 
 
 def file_name(review: ReviewView) -> str:
@@ -67,11 +83,13 @@ def sgf_caption(review: ReviewView, lang: Language) -> str:
 
 
 __all__ = [
+    "ChartSpec",
+    "MistakeSpec",
     "chart_caption",
-    "chart_photo",
+    "chart_spec",
     "file_name",
     "mistake_caption",
-    "mistake_photos",
+    "mistake_specs",
     "posted_text",
     "progress_text",
     "sgf_caption",

@@ -19,10 +19,13 @@ still reaches every chat that asked for it (``ReviewDesk.resume`` at start-up), 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
 from dataclasses import dataclass, field
+
+from render.review import evaluation_chart
 
 from ..i18n import Language, t
 from ..services import GameView, Problem, ReviewPost, ServiceError, Want
@@ -138,9 +141,11 @@ class ReviewDesk:
     async def _deliver(
         self, view: ReviewView, chat_id: int, thread_id: int, lang: Language, reply_to: int | None
     ) -> None:
-        messenger = self.front.messenger
-        chart, caption = await review_views.chart_photo(view, lang)
-        mistakes = await review_views.mistake_photos(view, lang, self.front.announcer.painter)
+        messenger, painter = self.front.messenger, self.front.announcer.painter
+        chart_spec = review_views.chart_spec(view, lang)
+        chart, caption = await asyncio.to_thread(evaluation_chart, chart_spec.picture), chart_spec.caption
+        specs = await asyncio.to_thread(review_views.mistake_specs, view, lang)
+        mistakes = [(await painter.png(spec.picture, crop=spec.crop), spec.caption) for spec in specs]
         try:
             sgf: bytes | None = self.front.services.reviews.sgf(view).encode()
         except ValueError:  # a board larger than SGF can address: the pictures only

@@ -10,7 +10,8 @@ from render.table import Cell, TableView, Tone
 
 from ..i18n import Language, duration, t
 from ..services import BOARD_CHOICES, FORMATS, MAX_ROUND_ROBIN, ROUND_CHOICES, Player, TournamentView
-from ..services.standings import Line, points_text
+from ..services import START_CHOICES as GAME_STARTS
+from ..services.standings import Line, Mark, points_text
 from ..services.tournaments import START_CHOICES, TIME_CHOICES
 from ..wording.tournaments import (
     format_title,
@@ -62,7 +63,8 @@ def lobby_text(lang: Language, view: TournamentView, now: float) -> str:
 
 
 def lobby_keyboard(lang: Language, view: TournamentView) -> InlineKeyboardMarkup:
-    """The lobby's buttons: the creator's settings, Join and Leave, Start, Remove and Cancel."""
+    """The lobby's buttons: the creator's settings (format, rounds, rule set, board, start position, time, the
+    start, rated), Join and Leave, Start, Remove and Cancel."""
     g = view.id
     settings = view.settings
     formats = [_button(_mark(view.format == f, t(lang, f"btn_t_{f}")), cb.TSet(g, "format", f)) for f in FORMATS]
@@ -84,6 +86,9 @@ def lobby_keyboard(lang: Language, view: TournamentView) -> InlineKeyboardMarkup
     )
     size = (settings.width, settings.height)
     rows.append([_button(_mark(size == (w, h), f"{w}x{h}"), cb.TSet(g, "size", f"{w}x{h}")) for w, h in BOARD_CHOICES])
+    rows.append(
+        [_button(_mark(settings.start == s, t(lang, f"start_{s}")), cb.TSet(g, "start", s)) for s in GAME_STARTS]
+    )
     rows.append(
         [_button(_mark(view.move_seconds == s, duration(lang, s)), cb.TSet(g, "time", str(s))) for s in TIME_CHOICES]
     )
@@ -119,13 +124,22 @@ def remove_keyboard(lang: Language, view: TournamentView) -> InlineKeyboardMarku
 
 
 def running_keyboard(lang: Language, view: TournamentView, page: str | None = None) -> InlineKeyboardMarkup:
-    """Under a running (or finished) tournament's messages: the standings, leaving, its games' records; and its page
-    in the Mini App (``page``: its link, when the Mini App is set up)."""
-    row = [_button(t(lang, "btn_t_standings"), cb.TAct(view.id, "standings"))]
+    """Under a running (or finished) tournament's messages: the standings, its games' records; while it runs,
+    leaving and the creator's remove picker (a no-show forfeits the rest); and its page in the Mini App (``page``:
+    its link, when the Mini App is set up)."""
+    rows = [
+        [
+            _button(t(lang, "btn_t_standings"), cb.TAct(view.id, "standings")),
+            _button(t(lang, "btn_t_sgf"), cb.TAct(view.id, "sgf")),
+        ]
+    ]
     if view.state == "running":
-        row.append(_button(t(lang, "btn_t_leave"), cb.TAct(view.id, "leave")))
-    row.append(_button(t(lang, "btn_t_sgf"), cb.TAct(view.id, "sgf")))
-    rows = [row]
+        rows.append(
+            [
+                _button(t(lang, "btn_t_leave"), cb.TAct(view.id, "leave")),
+                _button(t(lang, "btn_t_remove"), cb.TAct(view.id, "remove")),
+            ]
+        )
     if page is not None:
         rows.append([InlineKeyboardButton(t(lang, "btn_t_page"), url=page)])
     return InlineKeyboardMarkup(rows)
@@ -216,7 +230,7 @@ def standings_picture(lang: Language, view: TournamentView) -> TableView:
             t(lang, "tournament_th_games"),
         )
         for line in lines:
-            cells = [Cell(str(line.place)), _name_cell(players, line)]
+            cells = [Cell(str(line.place)), _name_cell(lang, players, line)]
             for other in lines:
                 cells.append(_cross(line, other))
             cells += [
@@ -242,15 +256,14 @@ def standings_picture(lang: Language, view: TournamentView) -> TableView:
         else:
             heads = (*heads[:-1], "")
         for line in lines:
-            cells = [Cell(str(line.place)), _name_cell(players, line)]
+            cells = [Cell(str(line.place)), _name_cell(lang, players, line)]
             by_round = {m.round: m for m in line.marks}
             for r in range(1, view.rounds + 1):
                 mark = by_round.get(r)
                 if mark is None:
                     cells.append(Cell(""))
                     continue
-                tone: Tone | None = mark.colour
-                cells.append(Cell(mark_text(mark, places), tone=tone))
+                cells.append(_mark_cell(mark, places))
             if view.format == "swiss":
                 cells += [
                     Cell(points_text(line.points), bold=True),
@@ -264,13 +277,28 @@ def standings_picture(lang: Language, view: TournamentView) -> TableView:
         footer = t(
             lang, "tournament_picture_swiss_footer" if view.format == "swiss" else "tournament_picture_elim_footer"
         )
+    footer = f"{footer} {t(lang, 'tournament_picture_dot')}"
     return TableView(title, subtitle, heads, tuple(rows), footer=footer, leader=view.state == "finished")
 
 
-def _name_cell(players: dict[int, Player], line: Line) -> Cell:
+def _name_cell(lang: Language, players: dict[int, Player], line: Line) -> Cell:
     player = players.get(line.player)
     text = player.name if player is not None else str(line.player)
-    return Cell(text, tone=None if line.active else "out")
+    if not line.active:
+        return Cell(f"{text} {t(lang, 'tournament_left_mark')}", tone="out")
+    return Cell(text)
+
+
+def _tone(points: float) -> Tone:
+    return "win" if points == 1 else "loss" if points == 0 else "draw"
+
+
+def _mark_cell(mark: Mark, places: dict[int, int]) -> Cell:
+    """A round's cell of a Swiss or a knockout: coloured by the result, the colour played as a dot (a game played,
+    or being played)."""
+    dot = mark.colour if mark.opponent is not None and mark.played else None
+    tone = None if mark.points is None else _tone(mark.points)
+    return Cell(mark_text(mark, places), tone=tone, dot=dot)
 
 
 def _cross(line: Line, other: Line) -> Cell:
@@ -281,5 +309,4 @@ def _cross(line: Line, other: Line) -> Cell:
     if mark is None or mark.points is None:
         return Cell("·")
     text = points_text(mark.points) + ("" if mark.played else "f")
-    tone: Tone = "win" if mark.points == 1 else "loss" if mark.points == 0 else "draw"
-    return Cell(text, tone=tone)
+    return Cell(text, tone=_tone(mark.points), dot=mark.colour if mark.played else None)

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import replace
+from functools import partial
 from urllib.parse import quote
 
 from telegram import InlineKeyboardMarkup
@@ -77,6 +78,10 @@ FORMAT_WORDS: dict[str, TournamentFormat] = {
 }
 
 
+REMOVE_WORDS = ("remove", "kick", "убрать", "исключить")
+"""``/tournament remove``: the creator's picker of the player to remove."""
+
+
 def parse_tournament_args(args: list[str], unknown: list[str]) -> TournamentChoice:
     """``/tournament swiss 5r 20x20 1h polish unrated in 2h``: the format, the Swiss rounds (``5r``), a start in a
     while (``in 2h``), and the games' settings as ``/new`` reads them (board, start, time, rule set and options,
@@ -115,16 +120,19 @@ def parse_tournament_args(args: list[str], unknown: list[str]) -> TournamentChoi
 @command
 async def cmd_tournament(req: Request, args: list[str]) -> None:
     """``/tournament [format] [rounds] [settings] [in <time>]`` opens the group's tournament lobby (or shows the
-    tournament it has); ``/tournament leave`` leaves the running one, ``/tournament sgf`` sends its games."""
+    tournament it has); ``/tournament leave`` leaves the running one, ``/tournament remove`` gives its creator the
+    players to remove, ``/tournament sgf`` sends its games."""
     if req.place.private:
         raise ServiceError(Problem.GROUPS_ONLY)
     word = args[0].strip().lower() if args else ""
-    if word in ("leave", "выйти", "sgf", "standings", "таблица"):
+    if word in ("leave", "выйти", "sgf", "standings", "таблица", *REMOVE_WORDS):
         view = await req.services.tournaments.of_chat(req.place.chat_id)
         if view is None:
             raise ServiceError(Problem.NO_TOURNAMENT)
         if word in ("leave", "выйти"):
             await ask_leave(req, view)
+        elif word in REMOVE_WORDS:
+            await ask_remove(req, view)
         elif word == "sgf":
             await send_sgf(req, view)
         else:
@@ -217,6 +225,19 @@ async def ask_leave(req: Request, view: TournamentView) -> None:
     )
 
 
+async def ask_remove(req: Request, view: TournamentView, *, lobby_message: bool = False) -> None:
+    """The creator picks the player to remove: on the lobby message itself (its button), else as a message of its
+    own (the command, or a running tournament: the player loses the game they play and forfeits the rest)."""
+    if req.person.id != view.creator.id:
+        raise ServiceError(Problem.ONLY_CREATOR, creator=view.creator.name)
+    if view.state not in ("lobby", "running"):
+        raise ServiceError(Problem.TOURNAMENT_OVER, id=view.id)
+    if lobby_message and view.state == "lobby":
+        await refresh_lobby(req, view, remove_keyboard(req.lang, view))
+        return
+    req.reply(t(req.lang, "tournament_remove_pick", id=view.id), keyboard=remove_keyboard(req.lang, view))
+
+
 async def refresh_lobby(req: Request, view: TournamentView, keyboard: InlineKeyboardMarkup | None = None) -> None:
     """The lobby message shows the tournament as it is now."""
     if view.message_id is None or view.state != "lobby":
@@ -278,16 +299,19 @@ async def on_action(req: Request, data: cb.TAct) -> None:
         view = await services.tournaments.cancel(view.id, req.person, req.update_id)
         await req.answer()
         await deliver(req.front, view.id)
-    elif data.action in ("remove", "back"):
+    elif data.action == "remove":
+        await ask_remove(req, view, lobby_message=_on_lobby(req, view))
+        await req.answer()
+    elif data.action == "back":
         if req.person.id != view.creator.id:
             raise ServiceError(Problem.ONLY_CREATOR, creator=view.creator.name)
         await req.answer()
-        if data.action == "back":
+        if _on_lobby(req, view):
             await refresh_lobby(req, view)
-        elif view.state == "lobby":
-            await refresh_lobby(req, view, remove_keyboard(req.lang, view))
-        else:
-            req.reply(t(req.lang, "tournament_remove_pick", id=view.id), keyboard=remove_keyboard(req.lang, view))
+        elif req.message is not None:  # a picker of its own: nobody removed
+            req.announcer.settle(
+                req.place.chat_id, req.message.message_id, t(req.lang, "tournament_remove_kept", id=view.id)
+            )
     elif data.action == "standings":
         await req.answer()
         await send_standings(req, view)
@@ -306,15 +330,20 @@ async def on_remove(req: Request, data: cb.TRemove) -> None:
     left = await req.services.tournaments.remove(view.id, req.person, data.user, req.update_id)
     who = target.player.name if target is not None else str(data.user)
     await req.answer(t(req.own_lang, "tournament_removed", id=view.id, name=who))
+    on_lobby = _on_lobby(req, view)
     if left.view.state == "lobby":
         await refresh_lobby(req, left.view)
-        return
     message = req.message
-    if message is not None:
+    if message is not None and not on_lobby:  # the picker of its own says who is out
         req.announcer.settle(
             req.place.chat_id, message.message_id, t(req.lang, "tournament_removed", id=view.id, name=who)
         )
     await _after_leaving(req, left.ended)
+
+
+def _on_lobby(req: Request, view: TournamentView) -> bool:
+    """Whether the button pressed is on the tournament's lobby message."""
+    return req.message is not None and view.message_id == req.message.message_id
 
 
 @button(cb.TLeave)
@@ -353,28 +382,9 @@ async def _after_leaving(req: Request, ended: GameView | None) -> None:
 
 async def deliver(front: Front, tournament_id: int | None = None, *, grace: float | None = None) -> int:
     """Make the announcements owed: one tournament's all (after a change made here), or every one this worker is
-    to make (the clock's pass: those owed longer than ``grace``). Returns how many were made."""
-    services = front.services
-    if tournament_id is not None:
-        owed = await services.tournaments.owed_of(tournament_id)
-    else:
-        owed = await services.tournaments.owed(**({} if grace is None else {"grace": grace}))
-    made = 0
-    for tid in dict.fromkeys(view.id for _, view in owed):
-        async with services.exclusive("tournament-notices", tid):
-            for notice, view in await services.tournaments.owed_of(tid):  # as they are now, under the lock
-                try:
-                    if await _make(front, notice, view):
-                        await services.tournaments.told(notice)
-                        made += 1
-                    else:
-                        await services.tournaments.failed(notice)
-                        break  # the next ones wait for this one: the group reads them in order
-                except Exception:
-                    log.exception("tournament %s: the %s of round %s could not be made", tid, notice.kind, notice.round)
-                    await services.tournaments.failed(notice)
-                    break
-    return made
+    to make (the clock's pass: those owed longer than ``grace``). Returns how many were made; the announcer settles
+    the outbox."""
+    return await front.announcer.tournament_notices(partial(_make, front), tournament_id, grace=grace)
 
 
 async def _make(front: Front, notice: TournamentNotice, view: TournamentView) -> bool:
@@ -497,7 +507,8 @@ def page_link(front: Front, view: TournamentView) -> str | None:
 async def after_change(front: Front, view: GameView) -> None:
     """After a change of a game (here, in the Mini App, by the bot, on the clock): when it ended a tournament's game,
     once its final board is out, make what the tournament owes (the next round, the standings, the end) and a
-    knockout replay's first board. Called by the application's one listener of changes, after it showed the change."""
+    knockout replay's first board, and close the game's own forum topic. Called by the application's one listener
+    of changes, after it showed the change."""
     if view.table is None or view.result is None:
         return
     services = front.services
@@ -506,6 +517,25 @@ async def after_change(front: Front, view: GameView) -> None:
     while await services.outbox.owes(view.id, view.ply, "position") and loop.time() < until:
         await asyncio.sleep(0.2)
     await deliver(front, view.table.tournament)
-    for game in await services.tournaments.games(view.table.tournament):  # a replay's first board
+    games = await services.tournaments.games(view.table.tournament)
+    for game in games:  # a replay's first board
         if game.state == "active" and await services.outbox.owes(game.id, game.ply, "started"):
             await front.announcer.started(game)
+    await _close_topic(front, view, view.table.tournament, games)
+
+
+async def _close_topic(front: Front, view: GameView, tournament_id: int, games: list[GameView]) -> None:
+    """A forum tournament's game played in a topic of its own: once its final board is out, the topic is closed (a
+    drawn knockout game's replay is played in it first; the topic closes after the replay)."""
+    services = front.services
+    if not view.thread_id or await services.outbox.owes(view.id, view.ply, "position"):
+        return  # in the group's general topic, or the final board is not out yet
+    tournament = await services.tournaments.get(tournament_id)
+    if not tournament.forum or view.thread_id == tournament.thread_id:
+        return
+    if any(game.state == "active" and game.thread_id == view.thread_id for game in games):
+        return
+    try:
+        await front.messenger.bot.close_forum_topic(view.chat_id, view.thread_id)
+    except TelegramError as exc:
+        log.warning("could not close the topic %s of game %s in %s (%s)", view.thread_id, view.id, view.chat_id, exc)

@@ -25,7 +25,7 @@ import hashlib
 import hmac
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -74,7 +74,7 @@ STATUS: dict[Problem, int] = {
     Problem.NOT_A_RING: 422,
     Problem.NESTING: 422,
 }
-"""The HTTP status of each refusal of a move (anything else: 409)."""
+"""The HTTP status of each refusal of a change: a move, a new game (anything else: 409)."""
 REVIEW_STATUS: dict[Problem, int] = {
     Problem.NO_SUCH_GAME: 404,
     Problem.REVIEW_NOT_OVER: 409,
@@ -96,6 +96,15 @@ class Reply:
 
 def error(status: int, code: str, message: str = "", **extra: Any) -> Reply:
     return Reply(status, {"error": code, "message": message or code, **extra})
+
+
+def refused(
+    lang: Language, exc: ServiceError, *, statuses: Mapping[Problem, int] = STATUS, text: str | None = None
+) -> Reply:
+    """The services' refusal as the API answers it (of a change, a puzzle's answer, a review; local mode's new game):
+    the status ``statuses`` gives its problem (anything else: 409), its code, and why (``text``, else
+    ``refusal_text``) in ``lang``."""
+    return error(statuses.get(exc.problem, 409), exc.problem.value, refusal_text(lang, exc) if text is None else text)
 
 
 def is_integer(value: object) -> TypeGuard[int]:
@@ -417,7 +426,7 @@ class Api:
                 outcome = await puzzles.answer(puzzle.id, viewer.id, point, update_id=update_id)
         except ServiceError as exc:
             if exc.problem is not Problem.DUPLICATE:
-                return error(409, exc.problem.value, refusal_text(lang, exc))
+                return refused(lang, exc)
             return await self._puzzle(puzzle, viewer, lang)  # the same answer again: as it was stored
         return Reply(200, puzzle_page(puzzle, lang, outcome_answer(outcome, lang)))
 
@@ -450,8 +459,7 @@ class Api:
             review = await reviews.request("game", game_id, person, seen=True)
         except ServiceError as exc:
             running = await reviews.running_of(viewer.id) if exc.problem is Problem.REVIEW_BUSY else None
-            status = REVIEW_STATUS.get(exc.problem, 409)
-            return error(status, exc.problem.value, review_refusal(lang, exc, running))
+            return refused(lang, exc, statuses=REVIEW_STATUS, text=review_refusal(lang, exc, running))
         return Reply(200, self.review_pages.page(review, lang))
 
     async def review_sgf(self, viewer: Viewer, game_id: int, watch: str | None = None) -> tuple[str, str] | Reply:
@@ -567,18 +575,27 @@ class Api:
     async def refusal(self, viewer: Viewer, game_id: int, exc: ServiceError) -> Reply:
         """The services' refusal of a change as the API answers it: its status (``STATUS``), its code and why, in the
         viewer's words; a 409 (a page that is behind, a move too late) carries the game as it is now."""
-        lang = await self.language(viewer)
+        reply = refused(await self.language(viewer), exc)
         if exc.problem is Problem.NO_SUCH_GAME:
-            return error(404, "no_such_game", refusal_text(lang, exc))
-        status = STATUS.get(exc.problem, 409)
-        reply = error(status, exc.problem.value, refusal_text(lang, exc))
+            return reply
         if isinstance(exc, TimeIsUp):
             reply.body["state"] = await self.state(exc.view, viewer)
-        elif status == 409:
+        elif reply.status == 409:
             current = await self._readable(viewer, game_id, None)
             if not isinstance(current, Reply):
                 reply.body["state"] = await self.state(current, viewer)
         return reply
 
 
-__all__ = ["POLL_TIMEOUT", "REVIEW_STATUS", "Api", "RateLimit", "Reply", "Waiters", "start_target", "update_id_of"]
+__all__ = [
+    "POLL_TIMEOUT",
+    "REVIEW_STATUS",
+    "STATUS",
+    "Api",
+    "RateLimit",
+    "Reply",
+    "Waiters",
+    "refused",
+    "start_target",
+    "update_id_of",
+]

@@ -48,10 +48,10 @@ from ..services import (
     Services,
 )
 from ..wording import outcome_sentence, plain
-from .api import Api, RateLimit, Reply, checked_body, error
+from .api import Api, RateLimit, Reply, checked_body, error, refused
 from .auth import Viewer
 from .contract import FormOption, GameState, GroundQuestion, LocalChoices, ShownWith
-from .state import _name, game_state, refusal_text, status_text
+from .state import game_state, page_name, status_text
 
 ME = 1
 """The person at this computer."""
@@ -267,7 +267,7 @@ class LocalApi(Api):
                 assert opened.view.invite is not None
                 view = await lobby.accept_invite(opened.view.invite, self.person(FRIEND, lang))
         except ServiceError as exc:
-            return error(409, exc.problem.value, refusal_text(lang, exc))
+            return refused(lang, exc)
         return Reply(200, await self.state(view, viewer))
 
     async def act(self, viewer: Viewer, game_id: int, body: Any, key: str | None = None) -> Reply:
@@ -307,7 +307,7 @@ class LocalApi(Api):
         view = preview.view
         blue, red = preview.score
         winner = preview.winner
-        outcome = outcome_sentence(lang, winner, lambda colour: _name(view, colour, lang))
+        outcome = outcome_sentence(lang, winner, lambda colour: page_name(view, colour, lang))
         question: GroundQuestion = {
             "question": plain(t(lang, "ground_confirm", id=view.id, score_blue=blue, score_red=red, outcome=outcome)),
             "score": [blue, red],

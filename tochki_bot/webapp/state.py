@@ -51,7 +51,9 @@ def refusal_text(lang: Language, error: ServiceError) -> str:
         return error.problem.value
 
 
-def _name(view: GameView, colour: Colour, lang: Language) -> str:
+def page_name(view: GameView, colour: Colour, lang: Language) -> str:
+    """A player's name as the page shows it: plain, cut to ``NAME_LIMIT`` characters (the side's name for an empty
+    seat)."""
     return player_name(lang, view, colour, NAME_LIMIT)
 
 
@@ -59,7 +61,7 @@ def result_text(lang: Language, view: GameView) -> str:
     """How the game ended, in words (the same sentences as the board picture's status line)."""
     if view.result is None:
         return plain(t(lang, "picture_cancelled")) if view.state == "cancelled" else ""
-    return result_sentence(lang, view, lambda colour: _name(view, colour, lang))
+    return result_sentence(lang, view, lambda colour: page_name(view, colour, lang))
 
 
 def version_of(view: GameView) -> str:
@@ -71,10 +73,10 @@ def status_text(lang: Language, view: GameView, viewer_id: int | None) -> str:
     """The line under the board: where the game stands for the viewer (``tochki_bot.wording``'s sentence), and a
     draw offer waiting for its answer."""
     reader = view.colour_of(viewer_id) if viewer_id is not None else None
-    turn = status_sentence(lang, view, "page", lambda colour: _name(view, colour, lang), reader=reader)
+    turn = status_sentence(lang, view, "page", lambda colour: page_name(view, colour, lang), reader=reader)
     if view.state == "active" and view.draw_offer is not None:
         key = "webapp_end_offer" if view.offer_kind == "end" else "webapp_draw_offer"
-        return f"{turn} · {t(lang, key, name=_name(view, view.draw_offer, lang))}"
+        return f"{turn} · {t(lang, key, name=page_name(view, view.draw_offer, lang))}"
     return turn
 
 
@@ -166,8 +168,8 @@ def game_state(view: GameView, viewer_id: int | None, lang: Language, now: float
             "autofinish": t(lang, "btn_autofinish"),
         },
         "players": {
-            "blue": {"name": _name(view, "blue", lang), "score": game.score[0]},
-            "red": {"name": _name(view, "red", lang), "score": game.score[1]},
+            "blue": {"name": page_name(view, "blue", lang), "score": game.score[0]},
+            "red": {"name": page_name(view, "red", lang), "score": game.score[1]},
         },
         "time_left": round(left, 1) if left is not None else None,
         "time_left_text": t(lang, "caption_left", left=duration(lang, left)) if left is not None else None,
@@ -203,8 +205,8 @@ def game_line(view: GameView, viewer_id: int, lang: Language, where: str | None)
         "state": view.state,
         "chat_title": where,
         "board_size": game.settings.size,
-        "blue_name": _name(view, "blue", lang),
-        "red_name": _name(view, "red", lang),
+        "blue_name": page_name(view, "blue", lang),
+        "red_name": page_name(view, "red", lang),
         "score": list(game.score),
         "your_colour": you,
         "your_move": you is not None and view.to_move == you,
@@ -217,6 +219,7 @@ __all__ = [
     "PAGE_TEXTS",
     "game_line",
     "game_state",
+    "page_name",
     "page_texts",
     "refusal_text",
     "result_text",

@@ -10,7 +10,7 @@ views; imports nothing of the front ends.
 from __future__ import annotations
 
 from .languages import known_language, player_language
-from .names import bot_name, cut, drawn_name, in_language, player_name, side_name
+from .names import bot_name, cut, drawn_name, in_language, name_or_side, player_name, side_name
 from .results import outcome_sentence, result_sentence
 from .rules import rules_title
 from .status import (
@@ -36,6 +36,7 @@ __all__ = [
     "in_language",
     "known_language",
     "last_move_sentence",
+    "name_or_side",
     "outcome_sentence",
     "picture_line",
     "plain",

@@ -31,20 +31,34 @@ def cut(text: str, limit: int | None) -> str:
     return text[: limit - 1].rstrip() + "…"
 
 
+def name_or_side(
+    lang: Language, colour: Colour, name: str | None, limit: int | None = None, *, drawn: bool = False
+) -> str:
+    """The one rule: the player's ``name`` (stripped; ``drawn``: as a picture can draw it, what the font cannot draw
+    left out), cut to ``limit`` characters; the side's name in ``lang`` when there is none (an empty seat, a blank
+    name, nothing the font can draw).
+
+    >>> name_or_side("en", "blue", " Ann "), name_or_side("en", "red", None)
+    ('Ann', 'Red player')
+    >>> name_or_side("en", "blue", "🙂 Ann 🙂", drawn=True), name_or_side("en", "red", "🙂", drawn=True)
+    ('Ann', 'Red player')
+    """
+    text = drawable(name or "") if drawn else (name or "").strip()
+    return cut(text, limit) if text else side_name(lang, colour)
+
+
 def player_name(lang: Language, view: GameView, colour: Colour, limit: int | None = None) -> str:
     """A player's name as plain text, cut to ``limit`` characters: the side's name in ``lang`` while the seat is
     empty (or the name is blank)."""
     player = view.player(colour)
-    text = player.name.strip() if player is not None else ""
-    return cut(text, limit) if text else side_name(lang, colour)
+    return name_or_side(lang, colour, player.name if player is not None else None, limit)
 
 
 def drawn_name(lang: Language, view: GameView, colour: Colour, limit: int | None = None) -> str:
     """A player's name as a picture can draw it: what the font cannot draw (emoji, say) left out, and the side's
     name when nothing is left."""
     player = view.player(colour)
-    text = drawable(player.name) if player is not None else ""
-    return cut(text, limit) if text else side_name(lang, colour)
+    return name_or_side(lang, colour, player.name if player is not None else None, limit, drawn=True)
 
 
 def bot_name(lang: Language, player: Player) -> str:
@@ -69,4 +83,4 @@ def in_language(lang: Language, view: GameView) -> GameView:
     return dataclasses.replace(view, blue=named(view.blue), red=named(view.red), creator=creator)
 
 
-__all__ = ["bot_name", "cut", "drawn_name", "in_language", "player_name", "side_name"]
+__all__ = ["bot_name", "cut", "drawn_name", "in_language", "name_or_side", "player_name", "side_name"]

@@ -22,7 +22,6 @@ from decimal import Decimal
 from fluent.runtime.types import fluent_number
 
 from render import BoardView
-from render.fonts import drawable
 from render.review import ChartMark, EvaluationView
 from render.view import Mark
 
@@ -32,7 +31,7 @@ from ..i18n import Language, duration, t
 from ..pictures import board_view
 from ..services.errors import Problem, ServiceError
 from ..services.reviews import ReviewView, Subject
-from .names import side_name
+from .names import name_or_side
 from .text import plain
 
 MISTAKES_SHOWN = 3
@@ -116,10 +115,13 @@ def numbers_line(review: ReviewView, colour: Colour, lang: Language) -> str:
     return plain(t(lang, "review_numbers", average=_average(s.average_loss), blunders=s.blunders, mistakes=s.mistakes))
 
 
+def _stored(review: ReviewView, colour: Colour) -> str:
+    return review.blue_name if colour == "blue" else review.red_name
+
+
 def player_text(review: ReviewView, colour: Colour, lang: Language) -> str:
     """A player's name as the review has it, plain (the side's name when it is blank)."""
-    name = (review.blue_name if colour == "blue" else review.red_name).strip()
-    return name or side_name(lang, colour)
+    return name_or_side(lang, colour, _stored(review, colour))
 
 
 def _shown(review: ReviewView, lang: Language, show: Callable[[Colour], str] | None) -> Callable[[Colour], str]:
@@ -221,7 +223,7 @@ def error_text(error: ServiceError, lang: Language, running: ReviewView | None =
 
 
 def _drawn(review: ReviewView, colour: Colour, lang: Language) -> str:
-    return drawable(player_text(review, colour, lang)) or side_name(lang, colour)
+    return name_or_side(lang, colour, _stored(review, colour), drawn=True)
 
 
 def chart_view(review: ReviewView, lang: Language) -> EvaluationView:

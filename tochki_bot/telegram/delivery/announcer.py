@@ -4,13 +4,14 @@ services (which message shows which board, who cannot be reached, which buttons 
 
 The ``Announcer`` is built in layers, a module each, every one adding to the one below: ``audience`` (who sees a
 game, in which language, its pictures) → ``questions`` (questions with buttons and how they end) → ``boards`` (a
-game's boards, announced at every position) → ``lobbies`` → this module (draw offers, what the outbox still owes, the
-clock's news, reminders).
+game's boards, announced at every position) → ``lobbies`` → ``tournaments`` (what a tournament owes its group) →
+this module (draw offers, what the outbox still owes, the clock's news, reminders).
 
 Together they are the one place that settles the outbox: an announcement the services owe (a move, a start, an
-ending, a draw offer, a closed lobby) is done once every seat that can be reached got it. Nothing here waits for a
-message to go: each is posted, and what must follow it (remembering the board, settling the outbox, taking the
-buttons off the boards it replaces) runs when it went. ``settled()`` waits for all of that (tests, shutdown).
+ending, a draw offer, a closed lobby, a tournament's round) is done once every seat that can be reached got it.
+Nothing here waits for a message to go: each is posted, and what must follow it (remembering the board, settling the
+outbox, taking the buttons off the boards it replaces) runs when it went. ``settled()`` waits for all of that (tests,
+shutdown).
 """
 
 from __future__ import annotations
@@ -31,13 +32,13 @@ from ..keyboards import draw_keyboard
 from ..messenger import Unreachable
 from ..views import Seat
 from .boards import Moot
-from .lobbies import Lobbies
 from .postbox import Kind, Ticket
+from .tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
 
-class Announcer(Lobbies):
+class Announcer(Tournaments):
     """Shows games, lobbies, questions, offers and reminders to the people concerned; makes what the outbox owes."""
 
     async def draw_offered(

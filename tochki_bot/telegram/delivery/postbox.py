@@ -430,8 +430,8 @@ def _chain(new: asyncio.Future[Any], old: asyncio.Future[Any]) -> None:
             return
         if done.cancelled():
             old.cancel()
-        elif done.exception() is not None:
-            old.set_exception(done.exception())  # type: ignore[arg-type]
+        elif (error := done.exception()) is not None:
+            old.set_exception(error)
             old.exception()
         else:
             old.set_result(done.result())
