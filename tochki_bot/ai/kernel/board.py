@@ -120,10 +120,10 @@ def split(
     """``engine.board.Board._split``: the new wall ``d`` closed a chain; flood its ``k`` sides (one seed offset
     each) in lockstep and return how many are enclosed, their group numbers in ``enclosed`` (group ``g``'s cells are
     ``cells[g, :ncells[g]]``). ``stamp`` is a one-element array holding the latest mark used."""
-    base = stamp[0] + 1
-    stamp[0] = base + k
     group_of = np.empty(4, np.int64)
     state = np.zeros(4, np.int64)
+    base = stamp[0] + 1
+    stamp[0] = base + k
     undecided = k
     any_open = False
     for g in range(k):
@@ -392,12 +392,14 @@ def place(
     m = wall_mask(rp, idx, s)
     nenc = 0
     enc = np.empty(4, np.int64)
+    roots = np.empty(4, np.int64)
+    side_offs = np.empty(4, np.int64)
+    targets = np.empty(4, np.int64)
     if m:
         k = nruns[m]
         if k == 1:
             parent[idx] = find_halving(parent, idx + runs[m, 0])
         else:
-            roots = np.empty(4, np.int64)
             for i in range(k):
                 roots[i] = find_halving(parent, idx + runs[m, i])
             r0 = roots[0]
@@ -410,14 +412,26 @@ def place(
                     if roots[j] == roots[i]:
                         dup = True
             if was_open and dup:
-                side_offs = np.empty(4, np.int64)
                 ns = sides(seeds[m], roots, k, side_offs)
                 nenc = split(
-                    idx, side_offs, ns, rp, width, height, s, toward, mark, stamp, cells, ncells, stacks, nstack, enc
+                    idx,
+                    side_offs,
+                    ns,
+                    rp,
+                    width,
+                    height,
+                    s,
+                    toward,
+                    mark,
+                    stamp,
+                    cells,
+                    ncells,
+                    stacks,
+                    nstack,
+                    enc,
                 )
     made = 0
     # Step 1: p captures every component it encloses that holds an opponent dot in play.
-    targets = np.empty(4, np.int64)
     nt = 0
     for e in range(nenc):
         g = enc[e]

@@ -17,7 +17,7 @@ The arrays (made by ``kernel.Kernel``), as two tuples:
 region, a bitset of words).
 
 ``T``, shared: the grid's tables (``runs``, ``nruns``, ``seeds``, ``toward``: ``kernel.board``), the Zobrist
-numbers, the floods' scratch and the width and height.
+numbers, the floods' and the node's scratch (no node allocates memory) and the width and height.
 
 ``play(S, T, ply, q)`` makes ply ``ply + 1`` from ply ``ply``. ``tests/ai/test_kernel.py`` checks every position
 against the engine and against the pure Python closers.
@@ -42,6 +42,21 @@ def has_bit(bits: Array, cell: Int) -> bool:
 @inlined
 def clear_bit(bits: Array, cell: Int) -> None:
     bits[cell >> 6] &= ~(ONE << np.uint64(cell & 63))
+
+
+@inlined
+def copy_into(dst: Array, src: Array) -> None:
+    """``dst[:] = src`` for one-dimensional arrays of one length, as a plain loop: numba's slice assignment goes
+    through a general strided copy, 20 times slower on the short rows a node copies."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@inlined
+def clear(bits: Array) -> None:
+    """``bits[:] = 0`` as a plain loop (``copy_into``'s reason)."""
+    for i in range(bits.shape[0]):
+        bits[i] = 0
 
 
 @compiled
@@ -76,7 +91,7 @@ def closer_at(S: Arrays, T: Arrays, ply: Int, p: Int, q: Int, region: Array) -> 
     rp[q] = WALL
     nenc = split(q, offs, ns, rp, width, height, s, toward, mark, stamp, cells, ncells, stacks, nstack, enc)
     rp[q] = OPEN
-    region[:] = 0
+    clear(region)
     o = 3 - p
     v = 0
     for e in range(nenc):
@@ -97,7 +112,7 @@ def _add(S: Arrays, ply: Int, p: Int, q: Int, v: Int, region: Array) -> None:
     if i < cpt.shape[2]:
         cpt[ply, p, i] = q
         cval[ply, p, i] = v
-        creg[ply, p, i, :] = region
+        copy_into(creg[ply, p, i], region)
         cn[ply, p] = i + 1
 
 
@@ -143,25 +158,27 @@ def scan_all(S: Arrays, T: Arrays, ply: Int, p: Int) -> None:
 
 @compiled
 def copy_board(S: Arrays, a: Int, b: Int) -> None:
-    """Ply ``b``'s board, key, side to move and latest moves become ply ``a``'s (closers not copied)."""
-    S[0][b, :] = S[0][a]
-    S[1][b, :] = S[1][a]
-    S[2][b, :, :] = S[2][a]
-    S[3][b, :] = S[3][a]
-    S[4][b, :] = S[4][a]
+    """Ply ``a``'s board, key, side to move and latest moves copied to ply ``b`` (not its closers)."""
+    copy_into(S[0][b], S[0][a])
+    copy_into(S[1][b], S[1][a])
+    copy_into(S[2][b, 1], S[2][a, 1])
+    copy_into(S[2][b, 2], S[2][a, 2])
+    copy_into(S[3][b], S[3][a])
+    copy_into(S[4][b], S[4][a])
     S[5][b] = S[5][a]
-    S[6][b, :] = S[6][a]
+    copy_into(S[6][b], S[6][a])
     S[7][b] = S[7][a]
 
 
 @compiled
 def copy_closers(S: Arrays, a: Int, b: Int, p: Int) -> None:
-    """Colour ``p``'s closers of ply ``a`` become ply ``b``'s."""
+    """Colour ``p``'s closers of ply ``a`` copied to ply ``b``."""
     n = S[8][a, p]
     S[8][b, p] = n
-    S[9][b, p, :n] = S[9][a, p, :n]
-    S[10][b, p, :n] = S[10][a, p, :n]
-    S[11][b, p, :n, :] = S[11][a, p, :n, :]
+    for i in range(n):
+        S[9][b, p, i] = S[9][a, p, i]
+        S[10][b, p, i] = S[10][a, p, i]
+        copy_into(S[11][b, p, i], S[11][a, p, i])
 
 
 @compiled
@@ -221,7 +238,7 @@ def play(S: Arrays, T: Arrays, ply: Int, q: Int) -> int:
             continue
         cpt[c, o, n] = cq
         cval[c, o, n] = cval[ply, o, i] + (1 if has_bit(creg[ply, o, i], q) else 0)
-        creg[c, o, n, :] = creg[ply, o, i]
+        copy_into(creg[c, o, n], creg[ply, o, i])
         n += 1
     cn[c, o] = n
     lk_stamp, lk_idx, near = T[15], T[16], T[17]
@@ -231,18 +248,30 @@ def play(S: Arrays, T: Arrays, ply: Int, q: Int) -> int:
     nnear = 0
     x = -1
     if joins:
-        # Only the points next to the joined chain can have changed.
+        # Only the points next to the joined chain can have changed. Its dots are found from q through the 8
+        # neighbours of the colour's dots (placed there, in play or not: the union-find joined them when they were
+        # neighbours), keeping the walls whose root is the chain's.
         x = find(parent, q)
-        for y in range(1, height + 1):
-            row = y * s
-            for xx in range(1, width + 1):
-                i = row + xx
-                if rp[i] == WALL and find(parent, i) == x:
-                    for nb in (i + 1, i - 1, i + s, i - s, i + s + 1, i + s - 1, i - s + 1, i - s - 1):
-                        if mark[nb] != st_near:
-                            mark[nb] = st_near
-                            near[nnear] = nb
-                            nnear += 1
+        visit, todo = T[18], T[12]
+        stamp[0] += 1
+        st_visit = stamp[0]
+        visit[q] = st_visit
+        todo[0] = q
+        ntodo = 1
+        while ntodo:
+            ntodo -= 1
+            i = todo[ntodo]
+            if rp[i] == WALL and find(parent, i) == x:
+                for nb in (i + 1, i - 1, i + s, i - s, i + s + 1, i + s - 1, i - s + 1, i - s - 1):
+                    if mark[nb] != st_near:
+                        mark[nb] = st_near
+                        near[nnear] = nb
+                        nnear += 1
+            for nb in (i + 1, i - 1, i + s, i - s, i + s + 1, i + s - 1, i - s + 1, i - s - 1):
+                if dots[nb] == p and visit[nb] != st_visit:
+                    visit[nb] = st_visit
+                    todo[ntodo] = nb
+                    ntodo += 1
     else:
         # Only the points around q can have become closers, or stopped being ones.
         for nb in (q + 1, q - 1, q + s, q - s, q + s + 1, q + s - 1, q - s + 1, q - s - 1):
@@ -263,7 +292,7 @@ def play(S: Arrays, T: Arrays, ply: Int, q: Int) -> int:
             continue
         cpt[c, p, n] = cq
         cval[c, p, n] = cval[ply, p, i]
-        creg[c, p, n, :] = creg[ply, p, i]
+        copy_into(creg[c, p, n], creg[ply, p, i])
         clear_bit(creg[c, p, n], q)
         n += 1
     cn[c, p] = n
@@ -286,7 +315,7 @@ def play(S: Arrays, T: Arrays, ply: Int, q: Int) -> int:
                             dup = True
                 if dup and not on_chain:
                     i = lk_idx[cq]
-                    region[:] = creg[ply, p, i]
+                    copy_into(region, creg[ply, p, i])
                     clear_bit(region, q)
                     _add(S, c, p, cq, cval[ply, p, i], region)
                     continue

@@ -82,11 +82,10 @@ def evaluate(S: Arrays, ply: Int, C: Array) -> float:
     return diff + max(a - b, -b2)
 
 
-@compiled
-def shape(S: Arrays, T: Arrays, ply: Int, q: Int, p: Int) -> float:
-    """``player.Search.shape``: a cheap local preference for a dot of ``p`` on ``q``."""
-    dots, owner = S[0][ply], S[1][ply]
-    width, height = T[-2], T[-1]
+@inlined
+def shape_at(dots: Array, owner: Array, q: Int, p: Int, width: Int, height: Int, lasts: Array, nlast: Int) -> float:
+    """``player.Search.shape``: a cheap local preference for a dot of ``p`` on ``q`` (contact, links, edges,
+    nearness to the latest moves: ``lasts`` holds their x and y, the latest first, ``nlast`` of them)."""
     s = width + 2
     own4 = 0
     opp4 = 0
@@ -120,20 +119,37 @@ def shape(S: Arrays, T: Arrays, ply: Int, q: Int, p: Int) -> float:
         h -= 1.5
     elif edge == 2:
         h -= 0.4
+    for k in range(nlast):
+        dx = abs(lasts[k, 0] - x)
+        dy = abs(lasts[k, 1] - y)
+        if dx <= 2 and dy <= 2:
+            h += (1.0 if dx < 2 and dy < 2 else 0.5) / (k + 1)
+    return h
+
+
+@inlined
+def last_coords(S: Arrays, ply: Int, s: Int, lasts: Array) -> int:
+    """The latest moves of ``ply`` as x and y in ``lasts``, the latest first; how many."""
     last = S[6][ply]
-    k = 1
+    n = 0
     for j in range(3, -1, -1):
         lq = last[j]
         if lq < 0:
             break
         ly = lq // s
-        lx = lq - ly * s
-        dx = abs(lx - x)
-        dy = abs(ly - y)
-        if dx <= 2 and dy <= 2:
-            h += (1.0 if dx < 2 and dy < 2 else 0.5) / k
-        k += 1
-    return h
+        lasts[n, 0] = lq - ly * s
+        lasts[n, 1] = ly
+        n += 1
+    return n
+
+
+@compiled
+def shape(S: Arrays, T: Arrays, ply: Int, q: Int, p: Int) -> float:
+    """``shape_at`` for one point of ply ``ply``."""
+    width, height = T[-2], T[-1]
+    lasts = T[20]
+    nlast = last_coords(S, ply, width + 2, lasts)
+    return shape_at(S[0][ply], S[1][ply], q, p, width, height, lasts, nlast)
 
 
 @inlined
@@ -237,39 +253,49 @@ def moves(
             out[n] = q
             n += 1
             extra += 1
-    # Quiet moves near the latest dots (everywhere: near every dot in play), by shape.
+    # Quiet moves near the latest dots (everywhere: near every dot in play), by shape; only as many as can be
+    # returned are kept.
     start = n
-    radius = 2
-    last = S[6][ply]
-    for ci in range(s * (height + 2) if everywhere else 3):
-        if everywhere:
-            c = ci
-            if not dots[c] or owner[c]:
-                continue
-        else:
-            c = last[1 + ci]
-            if c < 0:
-                continue
-        cy = c // s
-        cx = c - cy * s
-        for y in range(max(1, cy - radius), min(height, cy + radius) + 1):
-            row = y * s
-            for x in range(max(1, cx - radius), min(width, cx + radius) + 1):
-                q = row + x
-                if dots[q] or owner[q] or seen[q] == st:
+    keep = out.shape[0] if everywhere else limit + extra - start
+    if keep > 0:
+        lasts = T[20]
+        nlast = last_coords(S, ply, s, lasts)
+        radius = 2
+        last = S[6][ply]
+        for ci in range(s * (height + 2) if everywhere else 3):
+            if everywhere:
+                c = ci
+                if not dots[c] or owner[c]:
                     continue
-                seen[q] = st
-                if ro[q] == ENCLOSED and value_of(S, ply, p, q) <= 0:
+            else:
+                c = last[1 + ci]
+                if c < 0:
                     continue
-                h = shape(S, T, ply, q, p)
-                j = n
-                while j > start and (fkeys[j - 1] < h or (fkeys[j - 1] == h and out[j - 1] > q)):
-                    fkeys[j] = fkeys[j - 1]
-                    out[j] = out[j - 1]
-                    j -= 1
-                fkeys[j] = h
-                out[j] = q
-                n += 1
+            cy = c // s
+            cx = c - cy * s
+            for y in range(max(1, cy - radius), min(height, cy + radius) + 1):
+                row = y * s
+                for x in range(max(1, cx - radius), min(width, cx + radius) + 1):
+                    q = row + x
+                    if dots[q] or owner[q] or seen[q] == st:
+                        continue
+                    seen[q] = st
+                    if ro[q] == ENCLOSED and value_of(S, ply, p, q) <= 0:
+                        continue
+                    h = shape_at(dots, owner, q, p, width, height, lasts, nlast)
+                    if n - start < keep:
+                        j = n
+                        n += 1
+                    elif fkeys[n - 1] < h or (fkeys[n - 1] == h and out[n - 1] > q):
+                        j = n - 1
+                    else:
+                        continue
+                    while j > start and (fkeys[j - 1] < h or (fkeys[j - 1] == h and out[j - 1] > q)):
+                        fkeys[j] = fkeys[j - 1]
+                        out[j] = out[j - 1]
+                        j -= 1
+                    fkeys[j] = h
+                    out[j] = q
     if n == 0:
         # Nothing near: any empty point, outside the opponent's houses if there is one.
         for q in range(s * (height + 2)):

@@ -85,6 +85,9 @@ def make(game: Game, plies: int = MAX_PLY) -> tuple[tuple[Any, ...], tuple[Any, 
         np.zeros(n, np.int64),  # lookup stamp
         np.zeros(n, np.int64),  # lookup index
         np.zeros(n, np.int64),  # near
+        np.zeros(n, np.int64),  # visited (the chain's dots)
+        np.zeros((12, 4), np.int64),  # small scratch: runs, roots, sides, groups
+        np.zeros((4, 2), np.int64),  # the latest moves' x and y
         b.width,
         b.height,
     )
@@ -131,8 +134,8 @@ def load(S: tuple[Any, ...], T: tuple[Any, ...], W: tuple[Any, ...], game: Game)
     if moves:
         S[6][0, 4 - len(moves) :] = moves
     S[7][0] = 1 if game.to_move == "blue" else 2
-    scan_all(S, T, 0, 1)
-    scan_all(S, T, 0, 2)
+    for colour in (1, 2):
+        scan_all(S, T, 0, colour)
     W[1][:] = 0
     W[5][:] = -1
     W[6][:] = -1
