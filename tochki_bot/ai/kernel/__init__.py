@@ -50,6 +50,17 @@ def available() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+def why_not() -> str | None:
+    """Why the compiled search cannot be used here (``None`` when it can)."""
+    if os.environ.get("TOCHKI_AI_COMPILED", "1") == "0":
+        return "TOCHKI_AI_COMPILED=0"
+    if _BROKEN:
+        return f"it failed: {_BROKEN[0]}"
+    if importlib.util.find_spec("numba") is None:
+        return "numba is not installed"
+    return None
+
+
 def ready() -> bool:
     """True when the compiled search is loaded in this process."""
     return _READY.is_set() and available()
