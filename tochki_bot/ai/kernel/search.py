@@ -147,7 +147,7 @@ def last_coords(S: Arrays, ply: Int, s: Int, lasts: Array) -> int:
 def shape(S: Arrays, T: Arrays, ply: Int, q: Int, p: Int) -> float:
     """``shape_at`` for one point of ply ``ply``."""
     width, height = T[-2], T[-1]
-    lasts = T[20]
+    lasts = T[19]
     nlast = last_coords(S, ply, width + 2, lasts)
     return shape_at(S[0][ply], S[1][ply], q, p, width, height, lasts, nlast)
 
@@ -258,7 +258,7 @@ def moves(
     start = n
     keep = out.shape[0] if everywhere else limit + extra - start
     if keep > 0:
-        lasts = T[20]
+        lasts = T[19]
         nlast = last_coords(S, ply, s, lasts)
         radius = 2
         last = S[6][ply]

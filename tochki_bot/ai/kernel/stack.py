@@ -86,7 +86,6 @@ def make(game: Game, plies: int = MAX_PLY) -> tuple[tuple[Any, ...], tuple[Any, 
         np.zeros(n, np.int64),  # lookup index
         np.zeros(n, np.int64),  # near
         np.zeros(n, np.int64),  # visited (the chain's dots)
-        np.zeros((12, 4), np.int64),  # small scratch: runs, roots, sides, groups
         np.zeros((4, 2), np.int64),  # the latest moves' x and y
         b.width,
         b.height,
