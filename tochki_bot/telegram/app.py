@@ -293,7 +293,9 @@ async def startup(application: BotApplication) -> None:
 
     # English is the menu of every language the bot does not speak; the others are registered for each Telegram
     # language whose people read them (Russian also for Belarusian, Kazakh and Kyrgyz)
-    menus = [(lang, code) for lang in LANGUAGES if lang != DEFAULT_LANGUAGE for code in telegram_codes(lang)]
+    menus: list[tuple[Language, str]] = [
+        (lang, code) for lang in LANGUAGES if lang != DEFAULT_LANGUAGE for code in telegram_codes(lang)
+    ]
     await asyncio.gather(register_menu(DEFAULT_LANGUAGE, None), *(register_menu(lang, code) for lang, code in menus))
     if miniapp is not None:
         try:
