@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.ai.test_ai import random_game, snapshot
+from tests.support.random_play import random_game, snapshot
 from tochki_bot.ai import choose_move, kernel
 from tochki_bot.ai.kernel.jit import Arrays
 from tochki_bot.ai.kernel.position import play
