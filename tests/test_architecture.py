@@ -207,6 +207,7 @@ def test_the_database_base_knows_neither_backend() -> None:
     assert importers("sqlite") == {"opening", "postgres"}  # a backup of PostgreSQL is an SQLite file
 
 
+@pytest.mark.process
 def test_mypy_is_clean() -> None:
     """mypy --strict over the whole project, its tests and its benchmarks (see pyproject.toml)."""
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
