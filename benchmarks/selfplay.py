@@ -305,14 +305,19 @@ def node_speed(args: argparse.Namespace) -> None:
             for label, player in versions:
                 rate = player.node_rate(player.STYLES["hard"], *size)
                 # The node limit is budget * rate: the same limit with a deadline 20 times later than that budget.
-                saved = player.node_rate
+                # A compiled search (tochki_bot.ai.kernel) multiplies the limit by COMPILED_SPEEDUP: not here.
+                saved, speedup = player.node_rate, getattr(player, "COMPILED_SPEEDUP", None)
                 setattr(player, "node_rate", lambda style, w, h, saved=saved: saved(style, w, h) / 20)  # noqa: B010
+                if speedup is not None:
+                    setattr(player, "COMPILED_SPEEDUP", 1.0)  # noqa: B010
                 try:
                     cpu = time.process_time()
                     d = player.search_move(game, "hard", 20 * args.nodes / rate, 7, allow_ground=True)
                     cpu = time.process_time() - cpu
                 finally:
                     setattr(player, "node_rate", saved)  # noqa: B010
+                    if speedup is not None:
+                        setattr(player, "COMPILED_SPEEDUP", speedup)  # noqa: B010
                 found.append((d.action, d.nodes, d.depth))
                 row = spent[label].setdefault(board, [0.0, 0.0])
                 row[0] += d.nodes

@@ -14,6 +14,23 @@ import pytest
 from tests.support.paths import Where
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_search() -> None:
+    """``hard``'s compiled search loaded before the first test (``tochki_bot.ai.kernel``), so that no test's time
+    pays for it: numba compiles it once per machine, under a lock the test processes share (the other waits, then
+    loads what the first compiled), and every later process loads it in a fraction of a second."""
+    import fcntl
+    import tempfile
+
+    from tochki_bot.ai import kernel
+
+    if not kernel.available():
+        return
+    with open(Path(tempfile.gettempdir()) / "tochki-bot-kernel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        kernel.warm()
+
+
 @pytest.fixture(autouse=True)
 async def _stop_leftover_bots() -> AsyncIterator[None]:
     """A test that fails half-way leaves its bots running, and their database threads would keep pytest from

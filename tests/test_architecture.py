@@ -172,8 +172,12 @@ def test_layers(path: Path) -> None:
             assert part == "tochki_bot.telegram", f"{module} imports {name}: only the Telegram front end may"
         elif name.split(".")[0] in ("aiosqlite", "sqlite3"):
             assert part == "storage", f"{module} imports {name}: only storage knows SQL"
-        elif name.split(".")[0] in ("PIL", "numpy"):
+        elif name.split(".")[0] == "PIL":
             assert part == "render", f"{module} imports {name}: only render draws"
+        elif name.split(".")[0] in ("numpy", "numba"):
+            assert part == "render" or module.startswith("tochki_bot.ai.kernel"), (
+                f"{module} imports {name}: only render (pictures) and the AI's compiled search use arrays"
+            )
         elif name.split(".")[0] in WEB_SERVERS:
             assert part in ("tochki_bot.webapp", "tochki_bot.telegram"), f"{module} imports {name}: a web framework"
 
@@ -203,6 +207,7 @@ def test_the_database_base_knows_neither_backend() -> None:
     assert importers("sqlite") == {"opening", "postgres"}  # a backup of PostgreSQL is an SQLite file
 
 
+@pytest.mark.process
 def test_mypy_is_clean() -> None:
     """mypy --strict over the whole project, its tests and its benchmarks (see pyproject.toml)."""
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")

@@ -13,6 +13,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 WATCH_EVERY = 1.0
@@ -25,15 +26,21 @@ def _watch(parent: int) -> None:
     os._exit(0)
 
 
-def _end_with(parent: int) -> None:
-    """In a new worker: end it as soon as ``parent`` is no longer its parent."""
+def _end_with(parent: int, start: Callable[[], None] | None = None) -> None:
+    """In a new worker: end it as soon as ``parent`` is no longer its parent; then call ``start``, if any."""
     threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
+    if start is not None:
+        start()
 
 
-def pool(workers: int) -> ProcessPoolExecutor:
-    """``workers`` spawned worker processes that end with this process, even when it is killed."""
+def pool(workers: int, start: Callable[[], None] | None = None) -> ProcessPoolExecutor:
+    """``workers`` spawned worker processes that end with this process, even when it is killed. Each calls
+    ``start`` (a module-level function) when it starts: the search workers get the AI's compiled search ready."""
     return ProcessPoolExecutor(
-        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_end_with, initargs=(os.getpid(),)
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_end_with,
+        initargs=(os.getpid(), start),
     )
 
 

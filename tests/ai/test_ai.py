@@ -8,35 +8,13 @@ import time
 
 import pytest
 
+from tests.support.random_play import random_game, snapshot
 from tochki_bot.ai import BUDGET, LEVELS, choose_action, choose_move
 from tochki_bot.ai.position import Position, board_cells, scan_closers
 from tochki_bot.ai.tactics import board_of, capture_value
 from tochki_bot.engine import Game, Move, Point
 
 SIZES = [(10, 10), (15, 15), (20, 20), (25, 25), (30, 30), (39, 32), (13, 37)]
-
-
-def random_game(width: int, height: int, plies: int, seed: int, start: str = "cross") -> Game:
-    """Random play, half of it next to the previous move (so there are chains, rings and captures)."""
-    rng = random.Random(seed)
-    game = Game(width, height, start)  # type: ignore[arg-type]
-    while game.ply < plies and not game.is_over:
-        last = game.last_move
-        point = None
-        if last is not None and last.point is not None and rng.random() < 0.6:
-            x, y = last.point
-            near = [
-                (x + dx, y + dy)
-                for dx in (-1, 0, 1)
-                for dy in (-1, 0, 1)
-                if game.is_playable(x + dx, y + dy) and (dx or dy)
-            ]
-            if near:
-                point = rng.choice(near)
-        if point is None:
-            point = rng.choice(list(game.playable_points()))
-        game.play(*point)
-    return game
 
 
 def position(dots: str, to_move: str, width: int = 10, height: int = 10) -> Game:
@@ -54,10 +32,6 @@ def position(dots: str, to_move: str, width: int = 10, height: int = 10) -> Game
         game.apply(Move.dot("red" if to_move == "blue" else "blue", filler.x, filler.y))
     assert game.to_move == to_move
     return game
-
-
-def snapshot(game: Game) -> tuple[object, ...]:
-    return (game.diagram(), game.moves, game.score, game.to_move, game.result, game.areas)
 
 
 def opponent_can_capture(game: Game, point: Point) -> bool:

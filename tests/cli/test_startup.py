@@ -473,9 +473,15 @@ def test_check_when_all_is_well(api: LocalBotApi, tmp_path: Path) -> None:
         "Bot API": f"{api.url}: reachable",
         "token": "1:***: accepted, @t_bot (id 777)",
         "Mini App": "not set (TOCHKI_WEBAPP_URL)",
+        "AI": shown["AI"],
         "result": "ready: the bot would start",
     }
+    assert shown["AI"].startswith("hard's compiled search is ready (")
     assert api.methods() == ["getMe"]
+    run = cli(["check"], {**env, "TOCHKI_AI_COMPILED": "0"})
+    assert run.status == 0 and lines(run.out)["AI"] == (
+        "hard searches in pure Python, about 8 times slower (TOCHKI_AI_COMPILED=0)"
+    )
     run = cli(["check"], {**env, "TOCHKI_WEBAPP_URL": "https://example.org/tochki/app"})
     assert lines(run.out)["Mini App"] == "https://example.org/tochki/app"
 

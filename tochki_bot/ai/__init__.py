@@ -8,8 +8,10 @@ True
 
 ``analyse`` values a move against the best one (for reviewing games): see ``tochki_bot.ai.analysis``.
 
-Pure Python on top of the engine; nothing is shared between calls except read-only tables, so it is safe to call
-from worker processes. ``choose_move`` never mutates the game it is given.
+Pure Python on top of the engine, with ``hard``'s search also compiled with numba where numba is installed
+(``tochki_bot.ai.kernel``: the same search, about ten times the positions in the same time); nothing is shared
+between calls except read-only tables and per-thread scratch arrays, so it is safe to call from worker processes
+and threads. ``choose_move`` never mutates the game it is given.
 """
 
 from __future__ import annotations
@@ -18,10 +20,18 @@ from typing import Literal
 
 from tochki_bot.engine import Game, Point
 
+from . import kernel
 from .analysis import Analysis, analyse
 from .player import BUDGET, LEVELS, Level, decide
 
-__all__ = ["BUDGET", "LEVELS", "Analysis", "Level", "analyse", "choose_action", "choose_move"]
+__all__ = ["BUDGET", "LEVELS", "Analysis", "Level", "analyse", "choose_action", "choose_move", "prepare"]
+
+
+def prepare() -> None:
+    """Get ``hard``'s compiled search ready in this process, in the background (a worker process that will search
+    calls it when it starts; see ``tochki_bot.ai.kernel``). Nothing waits for it: until it is ready, ``hard``
+    searches in Python."""
+    kernel.prepare()
 
 
 def choose_move(game: Game, level: str = "normal", *, seconds: float | None = None, seed: int | None = None) -> Point:

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ..config import Config
 from ..services import FileReport, inspect_database
+from ..services.search import compiled_search
 from .program import Command, ExitStatus, Failure, version
 from .startup import failure
 
@@ -94,6 +95,7 @@ async def check() -> int:
         findings.found(failure(report.problem))
     await telegram_lines(config, token_problem, findings)
     show("Mini App", config.webapp_url or "not set (TOCHKI_WEBAPP_URL)")
+    show("AI", compiled_search())
     first = findings.first
     if first is None:
         show("result", "ready: the bot would start")
@@ -111,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     "check",
-    "print what the bot would use (database, Bot API, token, Mini App) and exit: 0 if it would start, "
+    "print what the bot would use (database, Bot API, token, Mini App, the AI's search) and exit: 0 if it would start, "
     "else the status it would fail with",
     run,
 )

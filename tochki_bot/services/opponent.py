@@ -48,7 +48,8 @@ log = logging.getLogger(__name__)
 Level = Literal["easy", "normal", "hard"]
 BOTS: dict[str, int] = {level: bot_id for bot_id, level in BOT_IDS.items()}
 """The user id of the bot at each level."""
-HINT_LEVEL: Level = "normal"
+HINT_LEVEL: Level = "hard"
+"""A hint is the strongest search's move (``hard``, compiled: ``tochki_bot.ai.kernel``) in a second."""
 HINT_SECONDS = 1.0
 HINT_WAIT = 20.0
 """Seconds a hint waits for a runner beyond its search time before it is given up (``NO_HINT_NOW``)."""

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from storage import Job
 
+from ..ai import prepare
 from ..engine import Game, Point
 from ..processes import pool, stop
 from .core import Core
@@ -189,7 +190,7 @@ class Runner:
 
     def _executor(self) -> Executor:
         if self._pool is None:
-            self._pool = pool(self.workers)
+            self._pool = pool(self.workers, start=prepare)
         return self._pool
 
     async def search(self, job: Job, game: Game) -> Action:

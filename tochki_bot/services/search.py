@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Literal, get_args
 
-from ..ai import choose_action, choose_move
+from ..ai import choose_action, choose_move, kernel
 from ..ai.review import GROUND, REVIEW_NODES, MoveReview, review_move
 from ..engine import Colour, Game, GameSettings, Move, MoveKind, Point
 
@@ -18,6 +18,15 @@ Action = Point | NamedAction
 or with the grounding count (auto-finish)."""
 MAX_EXTRA_DOTS = 12
 """Extra dots the bot places after a person's STOP, at most, before it finishes (then by the grounding count)."""
+
+
+def compiled_search() -> str:
+    """Load ``hard``'s compiled search in this process (compiling it, the first time on this machine) and say how it
+    went, in a line for ``tochki-bot check``."""
+    seconds = kernel.warm()
+    if kernel.ready():
+        return f"hard's compiled search is ready ({seconds:.1f} s to load)"
+    return f"hard searches in pure Python, about 8 times slower ({kernel.why_not()})"
 
 
 def extra_dots(game: Game) -> Action:
