@@ -200,6 +200,13 @@ class Postbox:
     def window(self) -> float:
         return self.ledger.limits.window
 
+    def _times(self, chat_id: int, kind: Kind, now: float) -> tuple[float, float]:
+        """When a letter of ``kind`` posted now for ``chat_id`` is due and late (a private chat's at once)."""
+        if chat_id > 0:
+            return now, now
+        due = now + DUE[kind] * self.window
+        return due, due + (LATE * self.window if kind is not Kind.TIDY else 0.0)
+
     def _reserves(self, chat_id: int) -> Reserves:
         if chat_id > 0 or self.ledger.limits.unlimited:
             return Reserves()
@@ -228,8 +235,7 @@ class Postbox:
         ``cost``: how many messages it is in a group (an album of photos; at most the group's window)."""
         cost = max(1, min(cost, self.ledger.limits.group)) if chat_id < 0 else 1
         now = self.ledger.now()
-        due = now + (DUE[kind] * self.window if chat_id < 0 else 0.0)
-        late = due + (LATE * self.window if chat_id < 0 and kind is not Kind.TIDY else 0.0)
+        due, late = self._times(chat_id, kind, now)
         line = self._lines.setdefault(chat_id, [])
         if key is not None:
             for waiting in line:
@@ -294,22 +300,19 @@ class Postbox:
     def eta(self, chat_id: int, kind: Kind) -> float:
         """When a letter of ``kind`` posted now for ``chat_id`` would go, in seconds (an estimate)."""
         now = self.ledger.now()
-        group = chat_id < 0
-        due = now + (DUE[kind] * self.window if group else 0.0)
-        late = due + (LATE * self.window if group and kind is not Kind.TIDY else 0.0)
+        due, late = self._times(chat_id, kind, now)
         probe: Letter[None] = Letter(chat_id, kind, _nothing, due=due, late=late, number=1 << 62)
         return self._eta(chat_id, probe)
 
     def _eta(self, chat_id: int, letter: Letter[Any]) -> float:
         ahead = sum(1 for other in self._lines.get(chat_id, []) if _goes_before(other, letter))
-        return self._when(chat_id, letter, ahead, self.ledger.now())
+        return self._when(chat_id, letter, ahead, self.ledger.now(), self._reserves(chat_id))
 
-    def _when(self, chat_id: int, letter: Letter[Any], ahead: int, now: float) -> float:
+    def _when(self, chat_id: int, letter: Letter[Any], ahead: int, now: float, reserves: Reserves) -> float:
         """Seconds until ``letter`` may go, with ``ahead`` messages to go before it, if nothing else comes: the
         first moment its kind's rule (``Letter.eligible``) lets it."""
         wait, room_wait = self.ledger.wait, self.ledger.room_wait
         cost, count = letter.cost, ahead + 1
-        reserves = self._reserves(chat_id)
         if letter.kind is Kind.BOARD:
             at = wait(chat_id, count, cost=cost)
         elif letter.kind is Kind.TIDY:
@@ -380,7 +383,7 @@ class Postbox:
                 return min(ready, key=lambda letter: _urgency(letter, now)), now
         # Nothing may go now: look again when the first letter may (a message more is free, a held one is let go, an
         # answer falls due).
-        wake = min((now + self._when(chat_id, letter, 0, now) for letter in line), default=float("inf"))
+        wake = min((now + self._when(chat_id, letter, 0, now, reserves) for letter in line), default=float("inf"))
         return None, max(wake, now + 0.01)
 
     def _gather(self, chat_id: int, first: Letter[Any], now: float) -> list[Letter[Any]]:
