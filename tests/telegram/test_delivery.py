@@ -114,6 +114,26 @@ async def test_an_answer_past_its_due_time_takes_the_reserve() -> None:
     assert sent == ["board", "answer"]
 
 
+async def test_an_answer_past_its_late_time_goes_before_a_stream_of_boards() -> None:
+    """A game as fast as its group's rate always has a board waiting: an answer that only took what the boards left
+    was starved (a refused ``/ground`` in the busy-group trial came at 37.8 s). Past its late time (window / 4 +
+    window / 12) it goes before the next board, which waits one message more."""
+    window = 0.6
+    postbox = Postbox(Ledger(Limits(group=4, window=window, margin=0.0, burst=1)))  # a message every 0.15 s
+    sent: list[str] = []
+    start = time.monotonic()
+    answer = postbox.post(GROUP, Kind.ANSWER, recorder(sent, "answer"))
+    boards = []
+    for i in range(12):
+        boards.append(postbox.post(GROUP, Kind.BOARD, recorder(sent, f"board{i}")))
+        await asyncio.sleep(0.12)  # faster than the group's rate: a board is always waiting
+    await asyncio.gather(answer, *boards)
+    assert sorted(sent) == sorted(["answer"] + [f"board{i}" for i in range(12)])  # none left out
+    # Late at 0.2 s, then the next message (0.15 s): before the stream's end (before, it went after every board).
+    assert sent.index("answer") <= 6, sent
+    assert time.monotonic() - start >= 12 * 0.12
+
+
 async def test_a_letter_with_the_same_key_replaces_the_waiting_one() -> None:
     postbox = Postbox(Ledger(Limits(group=1, window=0.5, margin=0.0)))
     sent: list[str] = []

@@ -3,7 +3,8 @@
 Nothing is dropped. A message that cannot go now waits in its chat's line and goes as soon as the budget allows,
 in an order that keeps the game flowing:
 
-- ``BOARD``: a new board (a move, a start, an ending). It goes first, whenever the chat has a message left.
+- ``BOARD``: a new board (a move, a start, an ending). It goes first, whenever the chat has a message left (only a
+  letter past its late time goes before it).
 - ``PRESS``: an edit a button press asked for (the window of buttons moved, a record stepped through). Due within a
   few seconds (``window / 12``: 5 s); the press's answer says when (``eta``). In a busy group (``busy``) it waits
   until it is due, so that presses in a row (the arrows pressed a second apart) make one edit.
@@ -19,7 +20,8 @@ Until a press or an answer is due it leaves the boards ``RESERVE`` messages of t
 of its sliding minute (``WINDOW_RESERVE``): answers sent while the group had room cannot fill its minute and leave
 the next boards waiting for the oldest messages to leave it. Once due it goes before everything but the boards,
 keeping the minute's last message for the next board; ``LATE`` after that (20 s for an answer) it takes whatever is
-free, so that it is there well within 30 s.
+free, before the boards too: a board waits one message more (3 s), and the answer is there within 30 s however busy
+the game (the 30 s is a promise, a board's 3 s a target).
 
 A letter with a ``key`` replaces a waiting one with the same key (the latest window of a board, the latest state of
 a question, the newest board of a game in a chat): what goes is always the latest, once. A letter may be held until
@@ -305,8 +307,9 @@ class Postbox:
         return self._eta(chat_id, probe)
 
     def _eta(self, chat_id: int, letter: Letter[Any]) -> float:
-        ahead = sum(1 for other in self._lines.get(chat_id, []) if _goes_before(other, letter))
-        return self._when(chat_id, letter, ahead, self.ledger.now(), self._reserves(chat_id))
+        now = self.ledger.now()
+        ahead = sum(1 for other in self._lines.get(chat_id, []) if _goes_before(other, letter, now))
+        return self._when(chat_id, letter, ahead, now, self._reserves(chat_id))
 
     def _when(self, chat_id: int, letter: Letter[Any], ahead: int, now: float, reserves: Reserves) -> float:
         """Seconds until ``letter`` may go, with ``ahead`` messages to go before it, if nothing else comes: the
@@ -379,7 +382,8 @@ class Postbox:
             if ready:
                 if free > sum(letter.cost for letter in line) + reserves.spread:  # room for all: in the order posted
                     return ready[0], now
-                # Short: boards first, then answers past their due time, presses, answers, tidy-ups.
+                # Short: letters past their late time, boards, letters past their due time, presses, answers,
+                # tidy-ups.
                 return min(ready, key=lambda letter: _urgency(letter, now)), now
         # Nothing may go now: look again when the first letter may (a message more is free, a held one is let go, an
         # answer falls due).
@@ -460,13 +464,16 @@ class Postbox:
                 letter.future.set_result(result)
 
 
-def _goes_before(other: Letter[Any], letter: Letter[Any]) -> bool:
-    """Whether ``other``, waiting in the same line, goes before ``letter`` (for ``eta``): every board before anything
-    else, boards in the order posted; a press or an answer after the presses and answers due before it (once due,
-    they go first, and a press falls due long before an answer); a tidy-up after everything but earlier tidy-ups. A
-    letter the press outranks (a tidy-up, an answer due later) does not hold it up."""
+def _goes_before(other: Letter[Any], letter: Letter[Any], now: float) -> bool:
+    """Whether ``other``, waiting in the same line, goes before ``letter`` (for ``eta``): a press or an answer past
+    its late time before anything else; every board before the rest, boards in the order posted; a press or an answer
+    after the presses and answers due before it (once due, they go first, and a press falls due long before an
+    answer); a tidy-up after everything but earlier tidy-ups. A letter the press outranks (a tidy-up, an answer due
+    later) does not hold it up."""
     if other is letter:
         return False
+    if _overdue(other, now):
+        return not _overdue(letter, now) or (other.late, other.number) < (letter.late, letter.number)
     if other.kind is Kind.BOARD:
         return letter.kind is not Kind.BOARD or other.number < letter.number
     if letter.kind is Kind.BOARD:
@@ -478,9 +485,16 @@ def _goes_before(other: Letter[Any], letter: Letter[Any]) -> bool:
     return (other.due, other.number) < (letter.due, letter.number)
 
 
+def _overdue(letter: Letter[Any], now: float) -> bool:
+    """A press or an answer past its late time: it goes before everything, boards included."""
+    return letter.kind in (Kind.PRESS, Kind.ANSWER) and letter.late <= now
+
+
 def _urgency(letter: Letter[Any], now: float) -> tuple[int, int, int]:
-    """The order letters go in when a chat is short: boards, then answers past their due time, then presses,
-    answers and tidy-ups; each in the order posted."""
+    """The order letters go in when a chat is short: presses and answers past their late time, boards, presses and
+    answers past their due time, then presses, answers and tidy-ups; each in the order posted."""
+    if _overdue(letter, now):
+        return (-1, 0, letter.number)
     if letter.kind is not Kind.BOARD and letter.kind is not Kind.TIDY and letter.due <= now:
         return (Kind.PRESS, -1, letter.number)
     return (letter.kind, 0, letter.number)
