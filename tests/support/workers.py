@@ -243,14 +243,16 @@ class Cluster:
             self.close()
             raise
 
-    async def post(self, update: dict[str, Any], worker: int | None = None) -> tuple[int, int]:
+    async def post(self, update: dict[str, Any], worker: int | None = None, *, only: bool = False) -> tuple[int, int]:
         """Post an update as Telegram does, to ``worker`` (by default the next one, round robin); a worker that does
-        not answer is skipped, as a reverse proxy would, and Telegram tries again. Returns ``(status, worker)``."""
+        not answer is skipped, as a reverse proxy would, and Telegram tries again (``only``: again at ``worker``, for
+        a test that needs that worker to have taken it, even when a loaded machine makes it slow to answer). Returns
+        ``(status, worker)``."""
         if worker is None:
             worker = self._next % len(self.workers)
             self._next += 1
         for attempt in range(3 * len(self.workers)):
-            chosen = self.workers[(worker + attempt) % len(self.workers)]
+            chosen = self.workers[worker if only else (worker + attempt) % len(self.workers)]
             if not chosen.alive() and attempt < 3 * len(self.workers) - 1:
                 continue
             try:
