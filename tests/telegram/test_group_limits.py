@@ -218,6 +218,41 @@ async def test_a_hint_in_a_busy_group_goes_privately_with_a_link_back(tmp_path: 
         await bot.stop()
 
 
+@pytest.mark.slow
+async def test_a_busy_groups_private_refusals_are_in_each_persons_language(tmp_path: Path) -> None:
+    """In a busy English group a refusal meant for one person goes to their private chat in their own language, not
+    the group's: a Polish member who does not play, and a player whose Telegram is in Ukrainian, each refused there
+    (with the link back to what they sent), and the group is sent nothing in either language."""
+    bot = await strict_bot(tmp_path / "lang.db", SCALE).start()
+    fake = bot.fake
+    try:
+        await open_game(bot, "20x20", "unrated")
+        anna, boris = fake.user(ANNA, "Anna", "en"), fake.user(BORIS, "Borys", "uk")
+        zofia = fake.user(7104, "Zofia", "pl")
+        for who in (boris, zofia):  # both have a private chat with the bot
+            await bot.send(fake.message_update(who["id"], who, "/start"), settle=False)
+        for i in range(8):
+            await bot.send(fake.message_update(GROUP, (anna, boris)[i % 2], f"/m {5 + i}-{9 + i % 2}"), settle=False)
+        assert await until(lambda: "Move 8:" in str(fake.last("sendPhoto", GROUP).params["caption"]), 10)
+        asked = {
+            7104: (fake.message_update(GROUP, zofia, "/ground"), "Nie grasz w tej partii."),
+            BORIS: (fake.message_update(GROUP, boris, "/m 1-1"), "Зараз не ваш хід"),  # Anna is to move
+        }
+        for update, _ in asked.values():
+            await bot.send(update, settle=False)
+        for user_id, (update, refusal) in asked.items():
+            link = f'{LINK}{update["message"]["message_id"]}"'
+            assert await until(lambda u=user_id, r=refusal: any(r in t for t in fake.texts(u)), 30 * SCALE + 2)
+            sent = next(c for c in fake.sent("sendMessage", user_id) if refusal in c.params["text"])
+            assert link in sent.params["text"]
+        group = " ".join(fake.texts(GROUP))
+        assert "Nie grasz" not in group and "не ваш хід" not in group and "not playing" not in group
+        assert fake.refused == [] and not bot.errors
+        assert (await bot.services.game(1)).ply == 8  # nothing changed
+    finally:
+        await bot.stop()
+
+
 def group_messages(bot: Bot, since: int = 0) -> list[str]:
     """What the group was sent, in order: each send or edit as its method and the last line of its text."""
     shown = []
