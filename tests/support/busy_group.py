@@ -424,10 +424,10 @@ async def play_group(bot: Bot, *, seconds: float, pace: float = 4.0, scale: floa
     # them to the outbox.
     deadline = time.monotonic() + 60 * scale
     while time.monotonic() < deadline:
-        waiting = [item for item in asked if item.answered_at is None]
-        if not waiting:
+        unanswered = [item for item in asked if item.answered_at is None]
+        if not unanswered:
             break
-        _answer_times(fake, waiting)
+        _answer_times(fake, unanswered)
         await asyncio.sleep(0.1)
     answer_times(fake, asked)
     report = Report(asked, len(fake.refused), messages, played, scale, moves)

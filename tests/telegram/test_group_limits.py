@@ -242,7 +242,7 @@ async def test_a_busy_groups_private_refusals_are_in_each_persons_language(tmp_p
             await bot.send(update, settle=False)
         for user_id, (update, refusal) in asked.items():
             link = f'{LINK}{update["message"]["message_id"]}"'
-            assert await until(lambda u=user_id, r=refusal: any(r in t for t in fake.texts(u)), 30 * SCALE + 2)
+            assert await until(partial(told, fake, user_id, refusal), 30 * SCALE + 2)
             sent = next(c for c in fake.sent("sendMessage", user_id) if refusal in c.params["text"])
             assert link in sent.params["text"]
         group = " ".join(fake.texts(GROUP))
@@ -251,6 +251,11 @@ async def test_a_busy_groups_private_refusals_are_in_each_persons_language(tmp_p
         assert (await bot.services.game(1)).ply == 8  # nothing changed
     finally:
         await bot.stop()
+
+
+def told(fake: FakeTelegram, chat_id: int, text: str) -> bool:
+    """Whether ``chat_id`` was sent ``text``."""
+    return any(text in sent for sent in fake.texts(chat_id))
 
 
 def group_messages(bot: Bot, since: int = 0) -> list[str]:
