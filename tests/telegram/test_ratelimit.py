@@ -128,14 +128,6 @@ async def test_chat_actions_do_not_take_a_groups_message_places() -> None:
     await asyncio.wait_for(_call(limiter, "sendChatAction"), 0.5)  # still shown at once
 
 
-@pytest.fixture
-async def limited(where: Where) -> AsyncIterator[Bot]:
-    """The bot under Telegram's real rates: 20 messages a minute in a group, 30 a second in all."""
-    started = await Bot(where("bot.db"), group_rate=20, overall_rate=30).start()
-    yield started
-    await started.stop()
-
-
 async def until(condition: Any, timeout: float) -> float:
     start = time.perf_counter()
     while not condition():

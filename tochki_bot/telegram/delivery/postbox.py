@@ -473,7 +473,7 @@ def _goes_before(other: Letter[Any], letter: Letter[Any], now: float) -> bool:
     if other is letter:
         return False
     if _overdue(other, now):
-        return not _overdue(letter, now) or (other.late, other.number) < (letter.late, letter.number)
+        return not _overdue(letter, now) or other.number < letter.number
     if other.kind is Kind.BOARD:
         return letter.kind is not Kind.BOARD or other.number < letter.number
     if letter.kind is Kind.BOARD:
